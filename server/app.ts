@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { isLanguage } from '../src/domain/languages.js';
+import type { Db } from './db/client.js';
+import type { AppConfig, AppEnv } from './lib/context.js';
+import { fromDatabaseError } from './lib/db-errors.js';
+import { ApiError, sendError } from './lib/errors.js';
+import { i18nDir } from './lib/i18n.js';
+import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
+import { authRoutes, signOutRoute } from './routes/auth.js';
+import { bannerExtraRoutes, bannerNotificationsResource } from './routes/banner-notifications.js';
+import { salesOrganisationsResource } from './routes/sales-organisations.js';
+import { userRoutes } from './routes/users.js';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], logRequests: false };
+
+function requestLanguage(c: { get: (k: 'user') => { language: string } | null; req: { header: (n: string) => string | undefined } }): string {
+  const user = c.get('user');
+  if (user) return user.language;
+  const accept = c.req.header('accept-language')?.slice(0, 2);
+  return accept && isLanguage(accept) ? accept : 'en';
+}
+
+/** Builds the whole application; the server and the tests (through `app.request()`) use the same one. */
+export function createApp(db: Db, config: Partial<AppConfig> = {}) {
+  const settings: AppConfig = { ...defaultConfig, ...config };
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('db', db);
+    c.set('config', settings);
+    c.set('user', null);
+    c.set('sessionToken', null);
+    c.set('requestId', randomUUID());
+    const started = performance.now();
+    await next();
+    if (settings.logRequests) {
+      console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    }
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'same-origin',
+    }),
+  );
+
+  app.onError((error, c) => {
+    const language = requestLanguage(c);
+    if (error instanceof ApiError) return sendError(c, error, language);
+    if (error instanceof HTTPException && error.status < 500) {
+      return sendError(c, new ApiError(error.status as 400, [{ key: 'ERRORMESSAGES.BadRequest', text: error.message || undefined }]), language);
+    }
+    const mapped = fromDatabaseError(error);
+    if (mapped) return sendError(c, mapped, language);
+    const requestId = c.get('requestId');
+    console.error(`[${requestId}] ${c.req.method} ${c.req.url}`, error);
+    return sendError(c, new ApiError(500, [{ key: 'ERRORMESSAGES.Unexpected', params: { requestId } }]), language);
+  });
+
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+
+  const api = new Hono<AppEnv>();
+  api.use('*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge' }]); } }));
+  api.use('*', csrfGuard);
+  api.use('*', sessionReader);
+  api.route('/auth', authRoutes);
+  api.use('*', requireSession);
+  api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);
+  api.route('/banner-notifications', bannerExtraRoutes);
+  api.route('/data/planxchange/salesorganisations', salesOrganisationsResource);
+  api.route('/data/planxchange/users', userRoutes);
+  api.all('*', () => {
+    throw ApiError.notFound();
+  });
+  app.route('/api', api);
+
+  app.use('/Account/*', sessionReader);
+  app.route('/Account', signOutRoute);
+
+  app.get('/assets/i18n/:file', (c) => {
+    const match = /^(de|en|nl)\.json$/.exec(c.req.param('file'));
+    if (!match) throw ApiError.notFound();
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(readFileSync(resolve(i18nDir, `${match[1]}.json`), 'utf8'));
+  });
+
+  if (settings.staticDir && existsSync(settings.staticDir)) {
+    const root = settings.staticDir;
+    const indexHtml = readFileSync(resolve(root, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => { c.header('Cache-Control', 'public, max-age=31536000, immutable'); } }));
+    app.use('*', serveStatic({ root }));
+    // Deep links of the single-page app (home/app/…, print/…) all get index.html.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,164 @@
+import type { Db, Tx } from './client.js';
+import {
+  addresses,
+  bannerNotifications,
+  bannerNotificationSalesOrgs,
+  contacts,
+  plants,
+  preliminaryDays,
+  productTypes,
+  salesOrganisations,
+  tenants,
+  userProfiles,
+  userSalesOrgs,
+  users,
+  userTenants,
+} from './schema.js';
+import { hashPassword } from '../lib/passwords.js';
+
+export const DEMO_PASSWORD = 'Portal-Demo-1';
+
+export interface DemoLogin {
+  login: string;
+  description: string;
+}
+
+export const DEMO_LOGINS: DemoLogin[] = [
+  { login: 'admin', description: 'internal, administrator' },
+  { login: 'staff', description: 'internal, sales planner on the demo projects' },
+  { login: 'configurer', description: 'internal, configurer (questionnaire schemas, workflow)' },
+  { login: 'customer', description: 'external customer, reviewer on some demo projects' },
+  { login: 'drafter', description: 'internal, drafter' },
+  { login: 'partner', description: 'external login (identity managed elsewhere)' },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface DemoUser {
+  login: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: 'de' | 'en' | 'nl';
+  isInternal?: boolean;
+  isExternalLogin?: boolean;
+  isAdmin?: boolean;
+  isConfigurer?: boolean;
+  tenants: number[];
+  salesOrgs: number[];
+  company: { name: string; street1: string; zip: string; city: string; country: string };
+  phone: string;
+}
+
+async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise<number> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      login: user.login,
+      email: user.email,
+      passwordHash,
+      isInternal: user.isInternal ?? false,
+      isExternalLogin: user.isExternalLogin ?? false,
+      isAdmin: user.isAdmin ?? false,
+      isConfigurer: user.isConfigurer ?? false,
+      language: user.language,
+    })
+    .returning({ id: users.id });
+  const [address] = await tx.insert(addresses).values(user.company).returning({ id: addresses.id });
+  const [contact] = await tx
+    .insert(contacts)
+    .values({ name: `${user.firstName} ${user.lastName}`, officePhone: user.phone, officeEMail: user.email })
+    .returning({ id: contacts.id });
+  await tx.insert(userProfiles).values({
+    userId: row.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    addressId: address.id,
+    contactId: contact.id,
+  });
+  if (user.tenants.length) await tx.insert(userTenants).values(user.tenants.map((tenantId) => ({ userId: row.id, tenantId })));
+  if (user.salesOrgs.length) await tx.insert(userSalesOrgs).values(user.salesOrgs.map((salesOrgId) => ({ userId: row.id, salesOrgId })));
+  return row.id;
+}
+
+/** Fills an empty database with a living demo: tenants, sales organisations, plants, users, banners. */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [nordstein, calcon, ccl] = await tx
+      .insert(tenants)
+      .values([
+        { name: 'Nordstein Porenbeton', type: 'standard', features: ['AdvancedSearch', 'ShowTenantInfo'], infoHtml: '<p><strong>Nordstein Porenbeton</strong> – Ihr Partner für Porenbeton-Wandelemente und Stürze.</p>' },
+        { name: 'Calcon Bouwsystemen', type: 'standard', features: ['ShowTenantInfo'], infoHtml: '<p><strong>Calcon Bouwsystemen</strong> – cellenbeton elementen en lateien voor de Benelux.</p>' },
+        { name: 'CCL Construction Components', type: 'ccl', features: [], infoHtml: '<p>CCL drawing service: drawing jobs, check data and delivery schedules.</p>' },
+      ])
+      .returning({ id: tenants.id });
+
+    const plantRows = await tx
+      .insert(plants)
+      .values([
+        { tenantId: nordstein.id, name: 'Werk Bremen' },
+        { tenantId: nordstein.id, name: 'Werk Hannover' },
+        { tenantId: calcon.id, name: 'Fabriek Deventer' },
+        { tenantId: calcon.id, name: 'Usine Liège' },
+        { tenantId: ccl.id, name: 'CCL Plant Leeds' },
+      ])
+      .returning({ id: plants.id, tenantId: plants.tenantId });
+
+    const productTypeRows = await tx
+      .insert(productTypes)
+      .values([
+        { tenantId: nordstein.id, title: 'Planelemente', bgColor: '#1565c0', textColor: '#ffffff' },
+        { tenantId: nordstein.id, title: 'Stürze', bgColor: '#ef6c00', textColor: '#ffffff' },
+        { tenantId: nordstein.id, title: 'Deckenelemente', bgColor: '#2e7d32', textColor: '#ffffff' },
+        { tenantId: calcon.id, title: 'Elementen', bgColor: '#6a1b9a', textColor: '#ffffff' },
+        { tenantId: calcon.id, title: 'Lateien', bgColor: '#f9a825', textColor: '#212121' },
+        { tenantId: ccl.id, title: 'Wall panels', bgColor: '#00838f', textColor: '#ffffff' },
+      ])
+      .returning({ id: productTypes.id, tenantId: productTypes.tenantId });
+
+    const days = [10, 14, 7, 12, 9, 15, 11, 21, 8, 10];
+    let index = 0;
+    for (const plant of plantRows) {
+      for (const productType of productTypeRows.filter((pt) => pt.tenantId === plant.tenantId)) {
+        await tx.insert(preliminaryDays).values({ plantId: plant.id, productTypeId: productType.id, preliminaryDays: days[index++ % days.length] });
+      }
+    }
+
+    const [nsDe, cbNl, cclUk] = await tx
+      .insert(salesOrganisations)
+      .values([
+        { tenantId: nordstein.id, key: 'NS-DE', title: 'Nordstein Vertrieb Deutschland', defaultPlantId: plantRows[0].id, additionalInfo: { homepage: 'https://www.nordstein.example', contactmail: 'vertrieb@nordstein.example', imageUrl: '/images/salesorgs/ns-de.svg' } },
+        { tenantId: calcon.id, key: 'CB-NL', title: 'Calcon Verkoop Nederland', defaultPlantId: plantRows[2].id, additionalInfo: { homepage: 'https://www.calcon.example', contactmail: 'verkoop@calcon.example', imageUrl: '/images/salesorgs/cb-nl.svg' } },
+        { tenantId: ccl.id, key: 'CCL-UK', title: 'CCL Sales United Kingdom', defaultPlantId: plantRows[4].id, additionalInfo: { homepage: 'https://www.ccl.example', contactmail: 'sales@ccl.example' } },
+      ])
+      .returning({ id: salesOrganisations.id });
+
+    const allTenants = [nordstein.id, calcon.id, ccl.id];
+    const allSalesOrgs = [nsDe.id, cbNl.id, cclUk.id];
+    const demoUsers: DemoUser[] = [
+      { login: 'admin', email: 'admin@portal.example', firstName: 'Andrea', lastName: 'Admin', language: 'en', isInternal: true, isAdmin: true, tenants: allTenants, salesOrgs: allSalesOrgs, company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0100' },
+      { login: 'staff', email: 'staff@nordstein.example', firstName: 'Stefan', lastName: 'Planer', language: 'de', isInternal: true, tenants: allTenants, salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0200' },
+      { login: 'configurer', email: 'configurer@portal.example', firstName: 'Carla', lastName: 'Konfig', language: 'de', isInternal: true, isConfigurer: true, tenants: allTenants, salesOrgs: [], company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0300' },
+      { login: 'customer', email: 'customer@bouwbedrijf.example', firstName: 'Kees', lastName: 'Klant', language: 'en', tenants: [nordstein.id, calcon.id], salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Bouwbedrijf Van Dijk B.V.', street1: 'Havenweg 12', zip: '3011 AB', city: 'Rotterdam', country: 'NL' }, phone: '+31 10 555 1200' },
+      { login: 'drafter', email: 'drafter@nordstein.example', firstName: 'Dana', lastName: 'Zeichner', language: 'de', isInternal: true, tenants: [nordstein.id, ccl.id], salesOrgs: [nsDe.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0400' },
+      { login: 'partner', email: 'partner@bauunternehmen.example', firstName: 'Paul', lastName: 'Partner', language: 'de', isExternalLogin: true, tenants: [nordstein.id], salesOrgs: [nsDe.id], company: { name: 'Bauunternehmen Schulte GmbH', street1: 'Lindenallee 7', zip: '30159', city: 'Hannover', country: 'DE' }, phone: '+49 511 555 0700' },
+    ];
+    for (const user of demoUsers) await insertUser(tx, user, passwordHash);
+
+    const now = Date.now();
+    const banners = [
+      { title: 'Neue Lieferzeiten Werk Bremen', text: 'Ab dem 1. Dezember gelten für das Werk Bremen um zwei Tage längere Vorlaufzeiten.', level: 'info', from: now - DAY, until: now + 20 * DAY, orgs: [nsDe.id] },
+      { title: 'Wartungsarbeiten am Portal', text: 'Am Samstag zwischen 06:00 und 08:00 Uhr ist das Portal wegen Wartungsarbeiten nicht erreichbar.', level: 'warning', from: now - 2 * DAY, until: now + 5 * DAY, orgs: [nsDe.id, cbNl.id] },
+      { title: 'Winterpauze fabriek Deventer', text: 'Tussen Kerst en Nieuwjaar worden er vanuit Deventer geen leveringen gedaan.', level: 'important', from: now + 10 * DAY, until: now + 40 * DAY, orgs: [cbNl.id] },
+      { title: 'Prijsaanpassing lateien', text: 'Per 1 januari worden de prijzen van lateien aangepast.', level: 'info', from: now - 60 * DAY, until: now - 30 * DAY, orgs: [cbNl.id] },
+    ];
+    for (const banner of banners) {
+      const [row] = await tx
+        .insert(bannerNotifications)
+        .values({ title: banner.title, text: banner.text, level: banner.level, showFrom: new Date(banner.from), showUntil: new Date(banner.until) })
+        .returning({ id: bannerNotifications.id });
+      await tx.insert(bannerNotificationSalesOrgs).values(banner.orgs.map((salesOrgId) => ({ notificationId: row.id, salesOrgId })));
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { isEmpty, openDatabase } from './db/client.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+import { preloadTranslations } from './lib/i18n.js';
+import { purgeExpiredSessions } from './lib/sessions.js';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+const databaseUrl = process.env.DATABASE_URL;
+const seed = (process.env.SEED ?? 'demo').toLowerCase();
+
+async function main() {
+  preloadTranslations();
+  const database = await openDatabase({ databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+  const seeded = seed !== 'none' && (await isEmpty(database.db));
+  if (seeded) await seedDemo(database.db);
+  await purgeExpiredSessions(database.db);
+
+  const app = createApp(database.db, {
+    staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
+    secureCookies: process.env.SECURE_COOKIES === 'true',
+    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
+    logRequests: process.env.LOG_REQUESTS === 'true',
+  });
+  const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
+    const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
+    console.log(`Portal ready at http://localhost:${port} (${where})`);
+    if (seed !== 'none') {
+      console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+      for (const login of DEMO_LOGINS) console.log(`  ${login.login.padEnd(11)} ${login.description}`);
+    }
+  });
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => void database.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error('The portal could not start:', error);
+  process.exit(1);
+});

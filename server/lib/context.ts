@@ -1,0 +1,23 @@
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Db } from '../db/client.js';
+
+export interface AppConfig {
+  /** Set the Secure flag on cookies (behind https). */
+  secureCookies: boolean;
+  /** Extra origins allowed to send writes besides the server's own. */
+  allowedOrigins: string[];
+  /** Folder of the built single-page app; undefined in API-only tests. */
+  staticDir?: string;
+  /** Log one line per request. */
+  logRequests: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    config: AppConfig;
+    user: SessionUser | null;
+    sessionToken: string | null;
+    requestId: string;
+  };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ApiError } from './errors.js';
+
+/** The largest page one list request may ask for. */
+export const MAX_PAGE_SIZE = 1000;
+
+export interface ListQuery {
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  range: { start: number; end: number };
+  filter: Record<string, unknown>;
+}
+
+const sortSchema = z.tuple([z.string().min(1).max(64), z.enum(['ASC', 'DESC', 'asc', 'desc'])]);
+const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+const filterSchema = z.record(z.string(), z.unknown());
+
+function parseJsonParam(name: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', name);
+  }
+}
+
+/** Parses `sort`, `range` and `filter` of the ra-data-simple-rest contract; anything malformed is a 400. */
+export function parseListQuery(params: URLSearchParams, sortable: readonly string[], filterable: readonly string[]): ListQuery {
+  const allowed = new Set(['sort', 'range', 'filter', '_', 'page', 'perPage']);
+  for (const key of params.keys()) {
+    if (!allowed.has(key)) throw ApiError.badRequest('ERRORMESSAGES.UnknownParameter', key, { name: key });
+  }
+  const query: ListQuery = { range: { start: 0, end: 24 }, filter: {} };
+
+  const rawSort = params.get('sort');
+  if (rawSort !== null) {
+    const sort = sortSchema.safeParse(parseJsonParam('sort', rawSort));
+    if (!sort.success) throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'sort');
+    const [field, order] = sort.data;
+    if (!sortable.includes(field)) throw ApiError.badRequest('ERRORMESSAGES.UnknownSortField', 'sort', { field });
+    query.sort = { field, order: order.toUpperCase() as 'ASC' | 'DESC' };
+  }
+
+  const rawRange = params.get('range');
+  if (rawRange !== null) {
+    const range = rangeSchema.safeParse(parseJsonParam('range', rawRange));
+    if (!range.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidRange', 'range');
+    const [start, end] = range.data;
+    if (end < start) throw ApiError.badRequest('ERRORMESSAGES.InvalidRange', 'range');
+    if (end - start + 1 > MAX_PAGE_SIZE) throw ApiError.badRequest('ERRORMESSAGES.RangeTooLarge', 'range', { max: MAX_PAGE_SIZE });
+    query.range = { start, end };
+  }
+
+  const rawFilter = params.get('filter');
+  if (rawFilter !== null) {
+    const filter = filterSchema.safeParse(parseJsonParam('filter', rawFilter));
+    if (!filter.success) throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'filter');
+    for (const key of Object.keys(filter.data)) {
+      if (!filterable.includes(key)) throw ApiError.badRequest('ERRORMESSAGES.UnknownFilterField', `filter.${key}`, { field: key });
+    }
+    query.filter = filter.data;
+  }
+  return query;
+}
+
+/** Request ids in a path: positive whole numbers, anything else is 404 (the record cannot exist). */
+export function parseId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw ApiError.notFound();
+  const id = Number(raw);
+  if (id > 2_147_483_647) throw ApiError.notFound();
+  return id;
+}
+
+/** Reads a JSON object body; malformed JSON or a non-object is a 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    throw ApiError.badRequest('ERRORMESSAGES.MalformedJson');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('ERRORMESSAGES.ObjectExpected');
+  return body as Record<string, unknown>;
+}
+
+/** A LIKE pattern that matches `text` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -1,0 +1,195 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { SessionUser } from '../../src/domain/user.js';
+import { canAccess, type Action } from '../../src/domain/permissions.js';
+import type { Db, Tx } from '../db/client.js';
+import type { AppEnv } from './context.js';
+import { ApiError, fromZod } from './errors.js';
+import { parseId, parseListQuery, readJsonObject } from './rest-query.js';
+
+type Row = Record<string, unknown>;
+export interface ApiRecord {
+  id: number;
+  [field: string]: unknown;
+}
+
+export interface FilterDefinition {
+  /** Validates the filter value; a failure is a 400 naming the filter. */
+  schema: z.ZodType;
+  where: (value: never, user: SessionUser) => SQL | undefined;
+}
+
+/**
+ * A drizzle table + zod schemas + an access rule = a ra-data-simple-rest resource.
+ * Everything specific (relations, derived fields) goes through the hooks.
+ */
+export interface ResourceDefinition {
+  name: string;
+  table: PgTable;
+  id: PgColumn;
+  /** Fields of the API record that may be sorted by, mapped to their column. */
+  sortable: Record<string, PgColumn>;
+  defaultSort: [string, 'ASC' | 'DESC'];
+  filters?: Record<string, FilterDefinition>;
+  /** Text search for the `q` filter. */
+  search?: (q: string) => SQL | undefined;
+  /** Row-level access: what this user may see at all (404 outside of it). */
+  scope?: (user: SessionUser) => SQL | undefined;
+  /** Permission beyond the shared `canAccess(user, {action, resource})`. */
+  allow?: (user: SessionUser, action: Action) => boolean;
+  /** Turns rows into API records (attach relations, rename ids). */
+  toRecords: (db: Db, rows: Row[]) => Promise<ApiRecord[]>;
+  /** Body fields the client may echo back (id, the spec's id name); stripped before validation. */
+  readOnlyFields?: string[];
+  create?: { schema: z.ZodType; write: (tx: Tx, input: never, user: SessionUser) => Promise<number> };
+  update?: {
+    schema: z.ZodType;
+    write: (tx: Tx, id: number, input: never, existing: Row, user: SessionUser) => Promise<void>;
+  };
+  remove?: (tx: Tx, id: number, existing: Row, user: SessionUser) => Promise<void>;
+}
+
+function requireUser(user: SessionUser | null): SessionUser {
+  if (!user) throw ApiError.unauthorized();
+  return user;
+}
+
+function authorize(definition: ResourceDefinition, user: SessionUser, action: Action): void {
+  const allowed = definition.allow ? definition.allow(user, action) : canAccess(user, { action, resource: definition.name });
+  if (!allowed) throw ApiError.forbidden();
+}
+
+function stripReadOnly(definition: ResourceDefinition, body: Record<string, unknown>, id?: number) {
+  const copy = { ...body };
+  for (const field of ['id', ...(definition.readOnlyFields ?? [])]) {
+    if (!(field in copy)) continue;
+    if (id !== undefined && copy[field] !== id && copy[field] !== String(id) && field !== 'id' && !field.endsWith('ID')) {
+      delete copy[field];
+      continue;
+    }
+    if (id !== undefined && (field === 'id' || field.endsWith('ID')) && copy[field] !== id) {
+      throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', field);
+    }
+    delete copy[field];
+  }
+  return copy;
+}
+
+async function findOne(db: Db | Tx, definition: ResourceDefinition, id: number, user: SessionUser): Promise<Row> {
+  const where = and(eq(definition.id, id), definition.scope?.(user));
+  const [row] = await (db as Db).select().from(definition.table).where(where).limit(1);
+  if (!row) throw ApiError.notFound();
+  return row as Row;
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw fromZod(result.error);
+  return result.data;
+}
+
+/** Mounts list / getOne / create / update / delete for one resource. */
+export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const filters = definition.filters ?? {};
+  const filterable = ['id', 'q', ...Object.keys(filters)];
+
+  app.get('/', async (c) => {
+    const user = requireUser(c.get('user'));
+    authorize(definition, user, 'list');
+    const db = c.get('db');
+    const query = parseListQuery(new URL(c.req.url).searchParams, Object.keys(definition.sortable), filterable);
+
+    const conditions: (SQL | undefined)[] = [definition.scope?.(user)];
+    for (const [key, value] of Object.entries(query.filter)) {
+      if (key === 'id') {
+        const ids = z.union([z.array(z.number().int()), z.number().int()]).safeParse(value);
+        if (!ids.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.id');
+        const list = Array.isArray(ids.data) ? ids.data : [ids.data];
+        conditions.push(list.length ? inArray(definition.id, list) : eq(definition.id, -1));
+      } else if (key === 'q') {
+        if (typeof value !== 'string' || value.length > 200) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.q');
+        if (value.trim() && definition.search) conditions.push(definition.search(value.trim()));
+      } else {
+        const filter = filters[key];
+        const parsed = filter.schema.safeParse(value);
+        if (!parsed.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', `filter.${key}`);
+        conditions.push(filter.where(parsed.data as never, user));
+      }
+    }
+    const where = and(...conditions);
+    const [sortField, sortOrder] = query.sort ? [query.sort.field, query.sort.order] : definition.defaultSort;
+    const column = definition.sortable[sortField];
+    const order = sortOrder === 'DESC' ? desc(column) : asc(column);
+    const { start, end } = query.range;
+
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(definition.table).where(where).orderBy(order, asc(definition.id)).limit(end - start + 1).offset(start),
+      db.select({ total: count() }).from(definition.table).where(where),
+    ]);
+    const records = await definition.toRecords(db, rows as Row[]);
+    const last = records.length ? start + records.length - 1 : start;
+    c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
+    return c.json(records);
+  });
+
+  app.get('/:id', async (c) => {
+    const user = requireUser(c.get('user'));
+    authorize(definition, user, 'show');
+    const db = c.get('db');
+    const row = await findOne(db, definition, parseId(c.req.param('id')), user);
+    const [record] = await definition.toRecords(db, [row]);
+    return c.json(record);
+  });
+
+  const { create, update, remove } = definition;
+
+  if (create) {
+    app.post('/', async (c) => {
+      const user = requireUser(c.get('user'));
+      authorize(definition, user, 'create');
+      const input = parse(create.schema, stripReadOnly(definition, await readJsonObject(c.req.raw)));
+      const db = c.get('db');
+      const id = await db.transaction((tx) => create.write(tx, input as never, user));
+      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)]);
+      return c.json(record, 201);
+    });
+  }
+
+  if (update) {
+    app.put('/:id', async (c) => {
+      const user = requireUser(c.get('user'));
+      authorize(definition, user, 'edit');
+      const id = parseId(c.req.param('id'));
+      const body = stripReadOnly(definition, await readJsonObject(c.req.raw), id);
+      const input = parse(update.schema, body);
+      const db = c.get('db');
+      await db.transaction(async (tx) => {
+        const existing = await findOne(tx, definition, id, user);
+        await update.write(tx, id, input as never, existing, user);
+      });
+      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)]);
+      return c.json(record);
+    });
+  }
+
+  if (remove) {
+    app.delete('/:id', async (c) => {
+      const user = requireUser(c.get('user'));
+      authorize(definition, user, 'delete');
+      const id = parseId(c.req.param('id'));
+      const db = c.get('db');
+      const record = await db.transaction(async (tx) => {
+        const existing = await findOne(tx, definition, id, user);
+        const [before] = await definition.toRecords(tx as unknown as Db, [existing]);
+        await remove(tx, id, existing, user);
+        return before;
+      });
+      return c.json(record);
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { isLanguage } from '../../src/domain/languages.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Db } from '../db/client.js';
+import { loginThrottle, sessions, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
+
+export const SESSION_COOKIE = 'pxsid';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Extend a session's expiry on use, but write at most once per this interval. */
+const SESSION_REFRESH_MS = 5 * 60 * 1000;
+
+export const THROTTLE_MAX_FAILURES = 5;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_LOCK_MS = 15 * 60 * 1000;
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: tokenHash(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, tokenHash(token)));
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The user behind a session token, or null when the session is unknown, expired or the user inactive. */
+export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
+  const id = tokenHash(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  const user = await loadSessionUser(db, row.userId);
+  if (!user) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, id));
+  }
+  return user;
+}
+
+export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      login: users.login,
+      isInternal: users.isInternal,
+      isExternalLogin: users.isExternalLogin,
+      isAdmin: users.isAdmin,
+      isConfigurer: users.isConfigurer,
+      isActive: users.isActive,
+      language: users.language,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+      tenantIds: sql<number[]>`coalesce((select array_agg(${userTenants.tenantId} order by ${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${users.id}), '{}')`,
+      salesOrgIds: sql<number[]>`coalesce((select array_agg(${userSalesOrgs.salesOrgId} order by ${userSalesOrgs.salesOrgId}) from ${userSalesOrgs} where ${userSalesOrgs.userId} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row || !row.isActive) return null;
+  return {
+    id: row.id,
+    login: row.login,
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
+    isInternal: row.isInternal,
+    isExternalLogin: row.isExternalLogin,
+    isAdmin: row.isAdmin,
+    isConfigurer: row.isConfigurer,
+    language: isLanguage(row.language) ? row.language : 'de',
+    tenantIds: (row.tenantIds ?? []).map(Number),
+    salesOrgIds: (row.salesOrgIds ?? []).map(Number),
+  };
+}
+
+/** Seconds until the login may be tried again, or 0 when it is not locked. */
+export async function throttleWait(db: Db, login: string): Promise<number> {
+  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.login, login.toLowerCase()));
+  if (!row?.lockedUntil) return 0;
+  const wait = row.lockedUntil.getTime() - Date.now();
+  return wait > 0 ? Math.ceil(wait / 1000) : 0;
+}
+
+export async function recordLoginFailure(db: Db, login: string): Promise<void> {
+  const key = login.toLowerCase().slice(0, 120);
+  const now = new Date();
+  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  await db
+    .insert(loginThrottle)
+    .values({ login: key, failures: 1, firstFailureAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottle.login,
+      set: {
+        // A failure after the window starts a new count.
+        failures: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
+        firstFailureAt: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginThrottle.firstFailureAt} end`,
+      },
+    });
+  await db
+    .update(loginThrottle)
+    .set({ lockedUntil: new Date(now.getTime() + THROTTLE_LOCK_MS), failures: 0, firstFailureAt: now })
+    .where(and(eq(loginThrottle.login, key), sql`${loginThrottle.failures} >= ${THROTTLE_MAX_FAILURES}`));
+}
+
+export async function clearLoginFailures(db: Db, login: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.login, login.toLowerCase()));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { users } from '../db/schema.js';
+import type { AppEnv } from '../lib/context.js';
+import { ApiError, fromZod } from '../lib/errors.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { readJsonObject } from '../lib/rest-query.js';
+import {
+  clearLoginFailures,
+  createSession,
+  deleteSession,
+  loadSessionUser,
+  recordLoginFailure,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  throttleWait,
+} from '../lib/sessions.js';
+
+const loginSchema = z.strictObject({
+  username: z.string({ error: 'VALIDATION.IsRequired' }).trim().min(1, 'VALIDATION.IsRequired').max(120, 'VALIDATION.TooLong'),
+  password: z.string({ error: 'VALIDATION.IsRequired' }).min(1, 'VALIDATION.IsRequired').max(200, 'VALIDATION.TooLong'),
+});
+
+export const authRoutes = new Hono<AppEnv>();
+
+authRoutes.post('/login', async (c) => {
+  const parsed = loginSchema.safeParse(await readJsonObject(c.req.raw));
+  if (!parsed.success) throw fromZod(parsed.error);
+  const { username, password } = parsed.data;
+  const db = c.get('db');
+
+  const wait = await throttleWait(db, username);
+  if (wait > 0) throw new ApiError(429, [{ key: 'ERRORMESSAGES.TooManyLoginAttempts', params: { seconds: wait } }], { 'Retry-After': String(wait) });
+
+  const [account] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, isExternalLogin: users.isExternalLogin })
+    .from(users)
+    .where(eq(sql`lower(${users.login})`, username.toLowerCase()));
+  const ok = await verifyPassword(password, account?.passwordHash ?? null);
+  if (!account || !ok || !account.isActive) {
+    await recordLoginFailure(db, username);
+    throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
+  }
+  await clearLoginFailures(db, username);
+  const session = await createSession(db, account.id);
+  setCookie(c, SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.get('config').secureCookies,
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+  return c.json(await loadSessionUser(db, account.id));
+});
+
+authRoutes.post('/logout', async (c) => {
+  const token = c.get('sessionToken');
+  if (token) await deleteSession(c.get('db'), token);
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  return c.body(null, 204);
+});
+
+authRoutes.get('/me', (c) => {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  return c.json(user);
+});
+
+/** The spec's sign-out link: ends the session and returns to the login page. */
+export const signOutRoute = new Hono<AppEnv>();
+signOutRoute.get('/SignOut', async (c) => {
+  const token = c.get('sessionToken');
+  if (token) await deleteSession(c.get('db'), token);
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  return c.redirect('/home/app/login', 302);
+});

@@ -1,0 +1,42 @@
+import { Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { Dashboard, DASHBOARD_PATH } from './custom/dashboard/Dashboard';
+import { ProfilePage, PROFILE_PATH } from './custom/profile/ProfilePage';
+import { PortalLayout } from './layout/PortalLayout';
+import { PortalLoginPage } from './layout/PortalLoginPage';
+import { PortalNotification } from './layout/PortalNotification';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import bannerNotifications from './resources/banner-notifications';
+import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
+import { theme } from './theme';
+
+export const APP_BASENAME = '/home/app';
+const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
+
+/** The portal under home/app: every page, resource and provider in one place. */
+export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <Admin
+      basename={APP_BASENAME}
+      title="planXchange"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={PortalLayout}
+      loginPage={PortalLoginPage}
+      dashboard={GoToDashboard}
+      catchAll={GoToDashboard}
+      notification={PortalNotification}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name={BANNER_RESOURCE} {...bannerNotifications} />
+      <CustomRoutes>
+        <Route path={DASHBOARD_PATH} element={<Dashboard />} />
+        <Route path={PROFILE_PATH} element={<ProfilePage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,39 @@
+import type { SessionUser } from './user';
+
+/**
+ * The one answer to "may this user do X to Y", used by the react-admin authProvider,
+ * by <CanAccess> in the UI and by every API route.
+ */
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'access';
+
+/** Resources (and areas) that only administrators reach. */
+export const ADMIN_RESOURCES = ['banner-notifications', 'admin'] as const;
+
+export interface AccessRequest {
+  action: Action | string;
+  resource: string;
+  record?: unknown;
+}
+
+export type PermissionUser = Pick<SessionUser, 'isAdmin' | 'isInternal' | 'isConfigurer' | 'isExternalLogin'>;
+
+function isAdminResource(resource: string): boolean {
+  const name = resource.replace(/^admin\//, '');
+  return resource.startsWith('admin/') || (ADMIN_RESOURCES as readonly string[]).includes(name);
+}
+
+export function canAccess(user: PermissionUser | null | undefined, request: AccessRequest): boolean {
+  if (!user) return false;
+  if (isAdminResource(request.resource)) return user.isAdmin;
+  switch (request.resource) {
+    // Every signed-in user may read the sales organisations (dashboard cards) and their banners.
+    case 'salesorganisations':
+      return request.action === 'list' || request.action === 'show' || user.isAdmin;
+    case 'active-banners':
+      return request.action === 'list';
+    case 'profile':
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,22 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A react-hook-form resolver over the same zod schema the API uses. Messages are translation keys;
+ * react-admin's inputs translate them. Only the schema's own fields are checked (the form may hold
+ * read-only fields such as `id`).
+ */
+export function zodResolver<T extends FieldValues>(schema: z.ZodObject): Resolver<T> {
+  const fields = Object.keys(schema.shape);
+  return async (values) => {
+    const picked = Object.fromEntries(fields.filter((field) => field in values).map((field) => [field, values[field]]));
+    const result = await schema.safeParseAsync(picked);
+    if (result.success) return { values: values as T, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.length ? issue.path.map(String)[0] : 'root';
+      if (!errors[path]) errors[path] = { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: errors as unknown as FieldErrors<T> };
+  };
+}

@@ -1,0 +1,20 @@
+import { Box, Typography } from '@mui/material';
+import { AppBar, TitlePortal, useTranslate } from 'react-admin';
+import { HelpMenu } from './HelpMenu';
+import { PortalUserMenu } from './PortalUserMenu';
+
+export function PortalAppBar({ color }: { color: 'primary' | 'secondary' }) {
+  const translate = useTranslate();
+  return (
+    <AppBar color={color} userMenu={<PortalUserMenu />} toolbar={<HelpMenu />}>
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}>
+        {translate('APP.Title')}
+      </Typography>
+      <TitlePortal variant="h6" />
+      <Box sx={{ flex: 1 }} />
+    </AppBar>
+  );
+}
+
+export const StaffAppBar = () => <PortalAppBar color="primary" />;
+export const CustomerAppBar = () => <PortalAppBar color="secondary" />;

@@ -1,0 +1,51 @@
+import { Box, LinearProgress } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+import { Layout, useGetIdentity, useLocaleState } from 'react-admin';
+import { isLanguage } from '../domain/languages';
+import { userKind, type SessionUser } from '../domain/user';
+import { rememberLanguage } from '../providers/i18nProvider';
+import { BannerStrip } from './BannerStrip';
+import { CustomerMenu, StaffMenu } from './menus';
+import { CustomerAppBar, StaffAppBar } from './PortalAppBar';
+
+/** The user's profile language is the interface language: applied at login and on every change. */
+function useProfileLanguage(user: SessionUser | undefined) {
+  const [locale, setLocale] = useLocaleState();
+  useEffect(() => {
+    if (user && isLanguage(user.language) && user.language !== locale) setLocale(user.language);
+    if (isLanguage(locale)) rememberLanguage(locale);
+  }, [user, locale, setLocale]);
+}
+
+function Content({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ pt: 1 }}>
+      <BannerStrip />
+      {children}
+    </Box>
+  );
+}
+
+const AdminMenu = () => <StaffMenu isAdmin />;
+const PlainStaffMenu = () => <StaffMenu isAdmin={false} />;
+
+/** Staff get the full layout; customers the restricted portal layout. */
+export function PortalLayout({ children }: { children: ReactNode }) {
+  const { identity, isPending } = useGetIdentity();
+  const user = identity as unknown as SessionUser | undefined;
+  useProfileLanguage(user);
+  // Choosing the layout before the user is known would remount the shell (and its title target) once it is.
+  if (isPending) return <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
+  if (user && userKind(user) === 'staff') {
+    return (
+      <Layout appBar={StaffAppBar} menu={user.isAdmin ? AdminMenu : PlainStaffMenu}>
+        <Content>{children}</Content>
+      </Layout>
+    );
+  }
+  return (
+    <Layout appBar={CustomerAppBar} menu={CustomerMenu}>
+      <Content>{children}</Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,74 @@
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import PersonIcon from '@mui/icons-material/Person';
+import { Avatar, Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import { forwardRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+const ProfileItem = forwardRef<HTMLAnchorElement>((_props, ref) => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/home/app/profile" ref={ref} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('TOPBAR.Profile')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+/** The spec's sign-out is a plain link: the server ends the session and returns to the login page. */
+const SignOutItem = forwardRef<HTMLAnchorElement>((_props, ref) => {
+  const translate = useTranslate();
+  return (
+    <MenuItem component="a" href="/Account/SignOut" ref={ref}>
+      <ListItemIcon>
+        <LogoutIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('TOPBAR.Logout')}</ListItemText>
+    </MenuItem>
+  );
+});
+
+export function UserAvatar({ size = 32 }: { size?: number }) {
+  const { identity } = useGetIdentity();
+  const name = String(identity?.fullName ?? '');
+  return (
+    <Avatar src={identity?.avatar} alt={name} sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}>
+      {initials(name)}
+    </Avatar>
+  );
+}
+
+export function PortalUserMenu() {
+  const { identity } = useGetIdentity();
+  const translate = useTranslate();
+  return (
+    <UserMenu icon={<UserAvatar />} label={translate('TOPBAR.UserMenu')}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, minWidth: 220 }}>
+        <UserAvatar size={44} />
+        <Box>
+          <Typography variant="subtitle1" sx={{ lineHeight: 1.2 }}>
+            {identity?.fullName}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="menu-login-name">
+            {identity?.login as string}
+          </Typography>
+        </Box>
+      </Box>
+      <Divider />
+      <ProfileItem />
+      <SignOutItem />
+    </UserMenu>
+  );
+}

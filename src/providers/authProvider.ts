@@ -1,0 +1,67 @@
+import type { AuthProvider } from 'react-admin';
+import { HttpError } from 'react-admin';
+import { canAccess } from '../domain/permissions';
+import { displayName, type SessionUser } from '../domain/user';
+import { httpClient, messagesText } from './http';
+
+let current: SessionUser | null = null;
+let pending: Promise<SessionUser | null> | null = null;
+
+/** The signed-in user, loaded once and shared by every check. */
+export function loadUser(force = false): Promise<SessionUser | null> {
+  if (!force && current) return Promise.resolve(current);
+  if (!force && pending) return pending;
+  pending = fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      current = response.ok ? ((await response.json()) as SessionUser) : null;
+      return current;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+export function currentUser(): SessionUser | null {
+  return current;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const response = await fetch('/api/auth/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const body = await response.json().catch(() => undefined);
+    if (!response.ok) throw new Error(messagesText(body) ?? 'ra.auth.sign_in_error');
+    current = body as SessionUser;
+  },
+  async logout() {
+    current = null;
+    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  },
+  async checkAuth() {
+    if (!(await loadUser())) throw new Error('ra.auth.auth_check_error');
+  },
+  async checkError(error: HttpError | { status?: number }) {
+    if (error?.status === 401) {
+      current = null;
+      throw new Error('ra.auth.auth_check_error');
+    }
+  },
+  async getIdentity() {
+    const user = await loadUser();
+    if (!user) throw new Error('ra.auth.auth_check_error');
+    return { ...user, fullName: displayName(user), avatar: undefined };
+  },
+  async getPermissions() {
+    return loadUser();
+  },
+  async canAccess({ action, resource, record }) {
+    return canAccess(await loadUser(), { action, resource, record });
+  },
+};
+
+export { httpClient };

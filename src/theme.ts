@@ -1,0 +1,15 @@
+import { deepmerge } from '@mui/utils';
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+export const theme: RaThemeOptions = deepmerge(defaultTheme, {
+  palette: {
+    primary: { main: '#1f3a5f', light: '#4a6a93', dark: '#102540', contrastText: '#ffffff' },
+    secondary: { main: '#2f6f5e', light: '#5c9d8a', dark: '#0f4535', contrastText: '#ffffff' },
+    background: { default: '#f4f6f9' },
+  },
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e0e4ea' } } },
+  },
+});

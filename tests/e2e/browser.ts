@@ -1,0 +1,35 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEMO_PASSWORD = 'Portal-Demo-1';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport: { width: 1366, height: 860 } });
+}
+
+/** Logs in through the login page and waits for the dashboard. */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/home/app/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL('**/home/app/dash');
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiPort = process.env.API_PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://localhost:${apiPort}`,
+      '/assets/i18n': `http://localhost:${apiPort}`,
+      '/Account': `http://localhost:${apiPort}`,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+  },
+  test: {
+    globals: true,
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
