@@ -23,8 +23,10 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (!pg?.code) return undefined;
   const text = `${pg.message ?? ''} ${pg.detail ?? ''}`;
   switch (pg.code) {
+    case '23001':
+      return new ApiError(409, [{ key: 'ERRORMESSAGES.StillReferenced' }]);
     case '23503':
-      return /still referenced/.test(text)
+      return /referenced from table/.test(text)
         ? new ApiError(409, [{ key: 'ERRORMESSAGES.StillReferenced' }])
         : new ApiError(422, [{ key: 'ERRORMESSAGES.ReferenceNotFound' }]);
     case '23505':

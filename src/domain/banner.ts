@@ -45,11 +45,16 @@ const bannerFields = {
 };
 
 function periodIsOrdered(value: { showFrom?: string; showUntil?: string }): boolean {
-  if (!value.showFrom || !value.showUntil) return true;
-  return Date.parse(value.showUntil) > Date.parse(value.showFrom);
+  if (!value || typeof value !== 'object') return true;
+  const from = Date.parse(value.showFrom ?? '');
+  const until = Date.parse(value.showUntil ?? '');
+  // A missing or unreadable date is reported by its own field, not as an ordering problem.
+  if (Number.isNaN(from) || Number.isNaN(until)) return true;
+  return until > from;
 }
 
-const periodRule = { message: MESSAGE.endBeforeStart, path: ['showUntil'] };
+// `when`: check the order even while other fields are still invalid, so the form shows it at once.
+const periodRule = { message: MESSAGE.endBeforeStart, path: ['showUntil'], when: () => true };
 
 /** A new banner: every field required. Used by the dialog and by POST. */
 export const bannerCreateSchema = z.strictObject(bannerFields).refine(periodIsOrdered, periodRule);

@@ -40,11 +40,15 @@ const SignOutItem = forwardRef<HTMLAnchorElement>((_props, ref) => {
   );
 });
 
-export function UserAvatar({ size = 32 }: { size?: number }) {
+/** `onBar`: drawn on the coloured top bar, so it takes the bar's colours. */
+export function UserAvatar({ size = 32, onBar = false }: { size?: number; onBar?: boolean }) {
   const { identity } = useGetIdentity();
   const name = String(identity?.fullName ?? '');
   return (
-    <Avatar src={identity?.avatar} alt={name} sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}>
+    <Avatar src={identity?.avatar} alt={name} sx={[
+        { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.light' },
+        onBar && { bgcolor: 'rgba(255,255,255,0.22)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)' },
+      ]}>
       {initials(name)}
     </Avatar>
   );
@@ -54,7 +58,7 @@ export function PortalUserMenu() {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
   return (
-    <UserMenu icon={<UserAvatar />} label={translate('TOPBAR.UserMenu')}>
+    <UserMenu icon={<UserAvatar onBar />} label={translate('TOPBAR.UserMenu')}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, minWidth: 220 }}>
         <UserAvatar size={44} />
         <Box>

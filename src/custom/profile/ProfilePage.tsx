@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { LANGUAGES, type Language } from '../../domain/languages';
 import type { SessionUser } from '../../domain/user';
@@ -8,6 +8,21 @@ import { httpClient } from '../../providers/http';
 import { UserAvatar } from '../../layout/PortalUserMenu';
 
 export const PROFILE_PATH = '/profile';
+
+/**
+ * react-admin remounts the whole tree when the locale changes, which drops a toast queued before.
+ * A notice for after the switch waits here and is shown by the remounted page.
+ */
+let noticeAfterLanguageSwitch: string | null = null;
+
+function usePendingNotice() {
+  const notify = useNotify();
+  useEffect(() => {
+    if (!noticeAfterLanguageSwitch) return;
+    notify(noticeAfterLanguageSwitch, { type: 'success' });
+    noticeAfterLanguageSwitch = null;
+  }, [notify]);
+}
 
 function LanguageSettings({ user, onSaved }: { user: SessionUser; onSaved: () => void }) {
   const translate = useTranslate();
@@ -20,8 +35,9 @@ function LanguageSettings({ user, onSaved }: { user: SessionUser; onSaved: () =>
     try {
       await httpClient(`/api/data/planxchange/users/${user.id}`, { method: 'PUT', body: JSON.stringify({ languageKey: language }) });
       await loadUser(true);
+      if (language !== user.language) noticeAfterLanguageSwitch = 'PROFILE.Saved';
+      else notify('PROFILE.Saved', { type: 'success' });
       onSaved();
-      notify('PROFILE.Saved', { type: 'success' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -58,6 +74,7 @@ function LanguageSettings({ user, onSaved }: { user: SessionUser; onSaved: () =>
 export function ProfilePage() {
   const translate = useTranslate();
   const { identity, refetch } = useGetIdentity();
+  usePendingNotice();
   const user = identity as unknown as SessionUser | undefined;
   if (!user) return null;
   return (

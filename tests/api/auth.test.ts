@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginThrottle, sessions, users } from '../../server/db/schema.js';
+import { THROTTLE_MAX_FAILURES } from '../../server/lib/sessions.js';
+import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => t.close());
+
+describe('health', () => {
+  it('answers 200 without a session', async () => {
+    const response = await t.request('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('sets an httpOnly, SameSite=Lax session cookie and answers the user', async () => {
+    const response = await t.request('POST', '/api/auth/login', { body: { username: 'customer', password: 'Portal-Demo-1' } });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^pxsid=[\w-]{40,};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const user = await response.json();
+    expect(user).toMatchObject({ login: 'customer', isInternal: false, isAdmin: false, language: 'en' });
+    expect(user).not.toHaveProperty('passwordHash');
+  });
+
+  it('accepts the login name in any case', async () => {
+    const response = await t.request('POST', '/api/auth/login', { body: { username: 'ADMIN', password: 'Portal-Demo-1' } });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a wrong password with 401 and the same message as an unknown login', async () => {
+    const wrong = await expectErrorShape(await t.request('POST', '/api/auth/login', { body: { username: 'staff', password: 'nope' } }), 401);
+    const unknown = await expectErrorShape(await t.request('POST', '/api/auth/login', { body: { username: 'nobody', password: 'nope' } }), 401);
+    expect(wrong[0].text).toBe(unknown[0].text);
+  });
+
+  it('validates the body: missing fields, wrong types, unknown fields, malformed JSON, non-JSON', async () => {
+    const missing = await expectErrorShape(await t.request('POST', '/api/auth/login', { body: {} }), 400);
+    expect(missing.map((m) => m.reference).sort()).toEqual(['password', 'username']);
+    await expectErrorShape(await t.request('POST', '/api/auth/login', { body: { username: 5, password: true } }), 400);
+    const unknown = await expectErrorShape(await t.request('POST', '/api/auth/login', { body: { username: 'a', password: 'b', admin: true } }), 400);
+    expect(unknown[0].key).toBe('VALIDATION.UnknownField');
+    await expectErrorShape(await t.request('POST', '/api/auth/login', { raw: '{"username":' }), 400);
+    await expectErrorShape(await t.request('POST', '/api/auth/login', { raw: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+    await expectErrorShape(await t.request('POST', '/api/auth/login', { body: { username: 'x'.repeat(121), password: 'b' } }), 400);
+  });
+
+  it('locks an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    for (let i = 0; i < THROTTLE_MAX_FAILURES; i++) {
+      expect((await t.request('POST', '/api/auth/login', { body: { username: 'drafter', password: `wrong${i}` } })).status).toBe(401);
+    }
+    const locked = await t.request('POST', '/api/auth/login', { body: { username: 'drafter', password: 'Portal-Demo-1' } });
+    await expectErrorShape(locked.clone(), 429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other accounts are not affected.
+    expect((await t.request('POST', '/api/auth/login', { body: { username: 'configurer', password: 'Portal-Demo-1' } })).status).toBe(200);
+    await t.db.delete(loginThrottle).where(eq(loginThrottle.login, 'drafter'));
+    expect((await t.request('POST', '/api/auth/login', { body: { username: 'drafter', password: 'Portal-Demo-1' } })).status).toBe(200);
+  });
+
+  it('refuses an inactive user', async () => {
+    await t.db.update(users).set({ isActive: false }).where(eq(users.login, 'partner'));
+    await expectErrorShape(await t.request('POST', '/api/auth/login', { body: { username: 'partner', password: 'Portal-Demo-1' } }), 401);
+    await t.db.update(users).set({ isActive: true }).where(eq(users.login, 'partner'));
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me answers the user of the session, 401 without one', async () => {
+    const cookie = await t.login('staff');
+    const me = await t.request('GET', '/api/auth/me', { cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ login: 'staff', isInternal: true, firstName: 'Stefan' });
+    await expectErrorShape(await t.request('GET', '/api/auth/me'), 401);
+    await expectErrorShape(await t.request('GET', '/api/auth/me', { cookie: 'pxsid=forged' }), 401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const cookie = await t.login('configurer');
+    const token = cookie.split('=')[1];
+    const rows = await t.db.select().from(sessions);
+    expect(rows.some((row) => row.id === token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.id))).toBe(true);
+  });
+
+  it('logout ends the session', async () => {
+    const cookie = await t.login('customer');
+    expect((await t.request('POST', '/api/auth/logout', { cookie })).status).toBe(204);
+    await expectErrorShape(await t.request('GET', '/api/auth/me', { cookie }), 401);
+  });
+
+  it('/Account/SignOut ends the session and redirects to the login page', async () => {
+    const cookie = await t.login('customer');
+    const response = await t.request('GET', '/Account/SignOut', { cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/home/app/login');
+    expect(response.headers.get('set-cookie')).toMatch(/pxsid=;/);
+    await expectErrorShape(await t.request('GET', '/api/auth/me', { cookie }), 401);
+  });
+
+  it('an expired session is refused', async () => {
+    const cookie = await t.login('staff');
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    await expectErrorShape(await t.request('GET', '/api/auth/me', { cookie }), 401);
+  });
+
+  it('a deactivated user loses access on the next call', async () => {
+    const cookie = await t.login('partner');
+    expect((await t.request('GET', '/api/auth/me', { cookie })).status).toBe(200);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.login, 'partner'));
+    await expectErrorShape(await t.request('GET', '/api/data/planxchange/salesorganisations', { cookie }), 401);
+    await t.db.update(users).set({ isActive: true }).where(eq(users.login, 'partner'));
+  });
+});
+
+describe('every /api route needs a session', () => {
+  const routes: [string, string][] = [
+    ['GET', '/api/data/planxchange/banner-notifications'],
+    ['GET', '/api/data/planxchange/banner-notifications/1'],
+    ['POST', '/api/data/planxchange/banner-notifications'],
+    ['PUT', '/api/data/planxchange/banner-notifications/1'],
+    ['DELETE', '/api/data/planxchange/banner-notifications/1'],
+    ['GET', '/api/banner-notifications/sales-orgs'],
+    ['GET', '/api/banner-notifications/active'],
+    ['GET', '/api/data/planxchange/salesorganisations'],
+    ['PUT', '/api/data/planxchange/users/1'],
+    ['GET', '/api/anything/else'],
+  ];
+  it.each(routes)('%s %s → 401', async (method, path) => {
+    const response = await t.request(method, path, method === 'GET' || method === 'DELETE' ? {} : { body: {} });
+    await expectErrorShape(response, 401);
+  });
+});
+
+describe('CSRF and headers', () => {
+  it('refuses writes from another origin', async () => {
+    const cookie = await t.login('admin');
+    const response = await t.request('POST', '/api/data/planxchange/banner-notifications', {
+      cookie,
+      body: {},
+      headers: { origin: 'https://evil.example' },
+    });
+    await expectErrorShape(response, 403);
+    const ok = await t.request('POST', '/api/auth/logout', { cookie, headers: { origin: 'http://localhost' } });
+    expect(ok.status).toBe(204);
+  });
+
+  it('refuses form-encoded writes (JSON only)', async () => {
+    const cookie = await t.login('admin');
+    const response = await t.request('POST', '/api/data/planxchange/banner-notifications', {
+      cookie,
+      raw: 'title=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await expectErrorShape(response, 415);
+  });
+
+  it('sends secure headers', async () => {
+    const response = await t.request('GET', '/api/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('refuses over-large bodies with 413', async () => {
+    const cookie = await t.login('admin');
+    const response = await t.request('POST', '/api/data/planxchange/banner-notifications', {
+      cookie,
+      raw: JSON.stringify({ title: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json', 'content-length': '1100012' },
+    });
+    await expectErrorShape(response, 413);
+  });
+});
+
+describe('translations', () => {
+  it('serves assets/i18n/{lang}.json for de, en and nl only', async () => {
+    for (const language of ['de', 'en', 'nl']) {
+      const response = await t.request('GET', `/assets/i18n/${language}.json`);
+      expect(response.status).toBe(200);
+      expect((await response.json()).ra.action.save).toBeTruthy();
+    }
+    expect((await t.request('GET', '/assets/i18n/fr.json')).status).toBe(404);
+    expect((await t.request('GET', '/assets/i18n/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('answers API errors in the language of the user', async () => {
+    const cookie = await t.login('staff'); // German
+    const messages = await expectErrorShape(await t.request('GET', '/api/data/planxchange/banner-notifications', { cookie }), 403);
+    expect(messages[0].text).toBe('Dazu sind Sie nicht berechtigt.');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess } from '../../../src/domain/permissions';
+import { userKind } from '../../../src/domain/user';
+
+const admin = { isAdmin: true, isInternal: true, isConfigurer: false, isExternalLogin: false };
+const staff = { isAdmin: false, isInternal: true, isConfigurer: false, isExternalLogin: false };
+const configurer = { isAdmin: false, isInternal: true, isConfigurer: true, isExternalLogin: false };
+const customer = { isAdmin: false, isInternal: false, isConfigurer: false, isExternalLogin: false };
+const partner = { isAdmin: false, isInternal: false, isConfigurer: false, isExternalLogin: true };
+
+describe('canAccess', () => {
+  it('nobody without a user', () => {
+    expect(canAccess(null, { action: 'list', resource: 'salesorganisations' })).toBe(false);
+    expect(canAccess(undefined, { action: 'list', resource: 'profile' })).toBe(false);
+  });
+
+  it.each(['list', 'show', 'create', 'edit', 'delete', 'export'])('banner notifications: only admins may %s', (action) => {
+    expect(canAccess(admin, { action, resource: 'banner-notifications' })).toBe(true);
+    expect(canAccess(admin, { action, resource: 'admin/banner-notifications' })).toBe(true);
+    for (const user of [staff, configurer, customer, partner]) {
+      expect(canAccess(user, { action, resource: 'banner-notifications' })).toBe(false);
+      expect(canAccess(user, { action, resource: 'admin/banner-notifications' })).toBe(false);
+    }
+  });
+
+  it('any admin/… resource is admin-only', () => {
+    expect(canAccess(admin, { action: 'list', resource: 'admin/plants' })).toBe(true);
+    expect(canAccess(staff, { action: 'list', resource: 'admin/plants' })).toBe(false);
+  });
+
+  it('everybody reads sales organisations; only admins change them', () => {
+    for (const user of [admin, staff, configurer, customer, partner]) {
+      expect(canAccess(user, { action: 'list', resource: 'salesorganisations' })).toBe(true);
+      expect(canAccess(user, { action: 'show', resource: 'salesorganisations' })).toBe(true);
+    }
+    expect(canAccess(customer, { action: 'edit', resource: 'salesorganisations' })).toBe(false);
+    expect(canAccess(admin, { action: 'edit', resource: 'salesorganisations' })).toBe(true);
+  });
+
+  it('unknown resources are closed', () => {
+    expect(canAccess(admin, { action: 'list', resource: 'secrets' })).toBe(false);
+  });
+});
+
+describe('userKind', () => {
+  it('staff layout for internal users, admins and configurers; portal layout for customers', () => {
+    expect(userKind(admin)).toBe('staff');
+    expect(userKind(staff)).toBe('staff');
+    expect(userKind(configurer)).toBe('staff');
+    expect(userKind(customer)).toBe('customer');
+    expect(userKind(partner)).toBe('customer');
+  });
+});
