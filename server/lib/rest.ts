@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -39,6 +39,8 @@ export interface ResourceDefinition {
   scope?: (user: SessionUser) => SQL | undefined;
   /** Permission beyond the shared `canAccess(user, {action, resource})`. */
   allow?: (user: SessionUser, action: Action) => boolean;
+  /** Computed columns selected with every row (e.g. a relation as an array), to save a query per request. */
+  columns?: () => Record<string, SQL>;
   /** Turns rows into API records (attach relations, rename ids). */
   toRecords: (db: Db, rows: Row[]) => Promise<ApiRecord[]>;
   /** Body fields the client may echo back (id, the spec's id name); stripped before validation. */
@@ -77,9 +79,13 @@ function stripReadOnly(definition: ResourceDefinition, body: Record<string, unkn
   return copy;
 }
 
+function selection(definition: ResourceDefinition, extra: Record<string, SQL> = {}) {
+  return { ...getTableColumns(definition.table), ...(definition.columns?.() ?? {}), ...extra };
+}
+
 async function findOne(db: Db | Tx, definition: ResourceDefinition, id: number, user: SessionUser): Promise<Row> {
   const where = and(eq(definition.id, id), definition.scope?.(user));
-  const [row] = await (db as Db).select().from(definition.table).where(where).limit(1);
+  const [row] = await (db as Db).select(selection(definition)).from(definition.table).where(where).limit(1);
   if (!row) throw ApiError.notFound();
   return row as Row;
 }
@@ -125,11 +131,20 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
     const order = sortOrder === 'DESC' ? desc(column) : asc(column);
     const { start, end } = query.range;
 
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(definition.table).where(where).orderBy(order, asc(definition.id)).limit(end - start + 1).offset(start),
-      db.select({ total: count() }).from(definition.table).where(where),
-    ]);
-    const records = await definition.toRecords(db, rows as Row[]);
+    // The total comes with the page (a window count); only a page past the end needs a second query.
+    const page = (await db
+      .select(selection(definition, { __total: sql<number>`count(*) over ()` }))
+      .from(definition.table)
+      .where(where)
+      .orderBy(order, asc(definition.id))
+      .limit(end - start + 1)
+      .offset(start)) as (Row & { __total: number })[];
+    let total = page.length ? Number(page[0].__total) : 0;
+    if (!page.length && start > 0) {
+      const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
+      total = Number(counted.total);
+    }
+    const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row));
     const last = records.length ? start + records.length - 1 : start;
     c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
     return c.json(records);

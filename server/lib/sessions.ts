@@ -33,46 +33,39 @@ export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** The user behind a session token, or null when the session is unknown, expired or the user inactive. */
-export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
-  const id = tokenHash(token);
-  const now = new Date();
-  const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
-  if (!row) return null;
-  const user = await loadSessionUser(db, row.userId);
-  if (!user) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.id, id));
-  }
-  return user;
+function userColumns() {
+  return {
+    id: users.id,
+    login: users.login,
+    isInternal: users.isInternal,
+    isExternalLogin: users.isExternalLogin,
+    isAdmin: users.isAdmin,
+    isConfigurer: users.isConfigurer,
+    isActive: users.isActive,
+    language: users.language,
+    firstName: userProfiles.firstName,
+    lastName: userProfiles.lastName,
+    tenantIds: sql<number[]>`coalesce((select array_agg(${userTenants.tenantId} order by ${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${users.id}), '{}')`,
+    salesOrgIds: sql<number[]>`coalesce((select array_agg(${userSalesOrgs.salesOrgId} order by ${userSalesOrgs.salesOrgId}) from ${userSalesOrgs} where ${userSalesOrgs.userId} = ${users.id}), '{}')`,
+  };
 }
 
-export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      login: users.login,
-      isInternal: users.isInternal,
-      isExternalLogin: users.isExternalLogin,
-      isAdmin: users.isAdmin,
-      isConfigurer: users.isConfigurer,
-      isActive: users.isActive,
-      language: users.language,
-      firstName: userProfiles.firstName,
-      lastName: userProfiles.lastName,
-      tenantIds: sql<number[]>`coalesce((select array_agg(${userTenants.tenantId} order by ${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${users.id}), '{}')`,
-      salesOrgIds: sql<number[]>`coalesce((select array_agg(${userSalesOrgs.salesOrgId} order by ${userSalesOrgs.salesOrgId}) from ${userSalesOrgs} where ${userSalesOrgs.userId} = ${users.id}), '{}')`,
-    })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row || !row.isActive) return null;
+interface UserRow {
+  id: number;
+  login: string;
+  isInternal: boolean;
+  isExternalLogin: boolean;
+  isAdmin: boolean;
+  isConfigurer: boolean;
+  isActive: boolean;
+  language: string;
+  firstName: string | null;
+  lastName: string | null;
+  tenantIds: number[] | null;
+  salesOrgIds: number[] | null;
+}
+
+function toSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,
     login: row.login,
@@ -86,6 +79,39 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     tenantIds: (row.tenantIds ?? []).map(Number),
     salesOrgIds: (row.salesOrgIds ?? []).map(Number),
   };
+}
+
+/**
+ * The user behind a session token, or null when the session is unknown, expired or the user inactive.
+ * One query per request; read from the database every time, so a deactivation takes effect at once.
+ */
+export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
+  const id = tokenHash(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ ...userColumns(), lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.isActive, true)));
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, id));
+  }
+  return toSessionUser(row as UserRow);
+}
+
+export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select(userColumns())
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row || !row.isActive) return null;
+  return toSessionUser(row as UserRow);
 }
 
 /** Seconds until the login may be tried again, or 0 when it is not locked. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -45,9 +45,15 @@ function toBanner(row: BannerRow, salesOrgs: number[]): BannerNotification {
   };
 }
 
-async function toBanners(db: Db, rows: BannerRow[]): Promise<BannerNotification[]> {
-  const links = await salesOrgsOf(db, rows.map((row) => row.id));
-  return rows.map((row) => toBanner(row, links.get(row.id) ?? []));
+/** The banner's sales organisations as one array column, selected with the banner itself. */
+function salesOrgsColumn() {
+  return sql<number[]>`coalesce((select array_agg(${bannerNotificationSalesOrgs.salesOrgId} order by ${bannerNotificationSalesOrgs.salesOrgId}) from ${bannerNotificationSalesOrgs} where ${bannerNotificationSalesOrgs.notificationId} = ${bannerNotifications.id}), '{}')`;
+}
+
+async function toBanners(db: Db, rows: (BannerRow & { salesOrgs?: number[] })[]): Promise<BannerNotification[]> {
+  const missing = rows.filter((row) => !row.salesOrgs).map((row) => row.id);
+  const links = await salesOrgsOf(db, missing);
+  return rows.map((row) => toBanner(row, (row.salesOrgs ?? links.get(row.id) ?? []).map(Number)));
 }
 
 /** Every sales organisation named must exist: an unknown one is a 422 naming it. */
@@ -88,6 +94,7 @@ export const bannerNotificationsResource = restResource({
   },
   search: (q) => or(ilike(bannerNotifications.title, containsPattern(q)), ilike(bannerNotifications.text, containsPattern(q))),
   readOnlyFields: ['notificationID'],
+  columns: () => ({ salesOrgs: salesOrgsColumn() }),
   toRecords: (db, rows) => toBanners(db, rows as BannerRow[]) as never,
   create: {
     schema: bannerCreateSchema,
@@ -139,7 +146,7 @@ bannerExtraRoutes.get('/active', async (c) => {
   const db = c.get('db');
   const now = new Date();
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(bannerNotifications), salesOrgs: salesOrgsColumn() })
     .from(bannerNotifications)
     .where(
       and(
