@@ -34,6 +34,8 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
     case '23514':
     case '23502':
       return new ApiError(422, [{ key: 'ERRORMESSAGES.InvalidValue' }]);
+    case '22021':
+    case '22P05':
     case '22001':
     case '22003':
     case '22007':

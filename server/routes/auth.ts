@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { requiredText } from '../../src/domain/validation.js';
 import { users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
@@ -19,7 +20,7 @@ import {
 } from '../lib/sessions.js';
 
 const loginSchema = z.strictObject({
-  username: z.string({ error: 'VALIDATION.IsRequired' }).trim().min(1, 'VALIDATION.IsRequired').max(120, 'VALIDATION.TooLong'),
+  username: requiredText(120),
   password: z.string({ error: 'VALIDATION.IsRequired' }).min(1, 'VALIDATION.IsRequired').max(200, 'VALIDATION.TooLong'),
 });
 

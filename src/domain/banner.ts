@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE, requiredOr } from './validation';
+import { MESSAGE, requiredOr, requiredText } from './validation';
 
 export const BANNER_LEVELS = ['info', 'warning', 'important'] as const;
 export type BannerLevel = (typeof BANNER_LEVELS)[number];
@@ -33,8 +33,8 @@ const isoDateTime = z
   .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), MESSAGE.invalidDate);
 
 const bannerFields = {
-  title: z.string({ error: requiredOr() }).trim().min(1, MESSAGE.required).max(BANNER_TITLE_MAX, MESSAGE.tooLong),
-  text: z.string({ error: requiredOr() }).trim().min(1, MESSAGE.required).max(BANNER_TEXT_MAX, MESSAGE.tooLong),
+  title: requiredText(BANNER_TITLE_MAX),
+  text: requiredText(BANNER_TEXT_MAX),
   level: z.enum(BANNER_LEVELS, { error: requiredOr(MESSAGE.invalidValue) }),
   showFrom: isoDateTime,
   showUntil: isoDateTime,

@@ -47,6 +47,11 @@ describe('banner schema', () => {
     expect(bannerCreateSchema.safeParse(null).success).toBe(false);
   });
 
+  it('refuses control characters but keeps line breaks', () => {
+    expect(keysOf({ ...valid, title: 'a\u0000b' })).toEqual(['title:VALIDATION.InvalidCharacters']);
+    expect(keysOf({ ...valid, text: 'line one\nline two\ttab' })).toEqual([]);
+  });
+
   it('limits lengths', () => {
     expect(keysOf({ ...valid, title: 'x'.repeat(201) })).toEqual(['title:VALIDATION.TooLong']);
     expect(keysOf({ ...valid, text: 'x'.repeat(2001) })).toEqual(['text:VALIDATION.TooLong']);
