@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     globals: true,
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    css: false,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { isLanguage } from '../src/domain/languages.js';
@@ -83,6 +84,19 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}) {
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
 
   const api = new Hono<AppEnv>();
+  // Same-origin by default; a front end on another origin must be listed in ALLOWED_ORIGINS.
+  if (settings.allowedOrigins.length) {
+    api.use(
+      '*',
+      cors({
+        origin: (origin) => (settings.allowedOrigins.includes(origin) ? origin : null),
+        credentials: true,
+        exposeHeaders: ['Content-Range'],
+        allowHeaders: ['Content-Type'],
+        allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+      }),
+    );
+  }
   api.use('*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge' }]); } }));
   api.use('*', csrfGuard);
   api.use('*', sessionReader);

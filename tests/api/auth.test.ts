@@ -199,3 +199,28 @@ describe('translations', () => {
     expect(messages[0].text).toBe('Dazu sind Sie nicht berechtigt.');
   });
 });
+
+describe('CORS for configured origins', () => {
+  it('exposes Content-Range to an allowed origin only, and accepts its writes', async () => {
+    const { createApp } = await import('../../server/app.js');
+    const app = createApp(t.db, { allowedOrigins: ['https://planner.example'] });
+    const allowed = await app.request('http://localhost/api/health', { headers: { origin: 'https://planner.example' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBeNull(); // health is outside /api's CORS
+    const preflight = await app.request('http://localhost/api/data/planxchange/banner-notifications', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://planner.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://planner.example');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    const list = await app.request('http://localhost/api/data/planxchange/banner-notifications', {
+      headers: { origin: 'https://planner.example', cookie: await t.login('admin') },
+    });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('access-control-expose-headers')).toBe('Content-Range');
+    const other = await app.request('http://localhost/api/data/planxchange/banner-notifications', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
