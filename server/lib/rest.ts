@@ -43,7 +43,7 @@ export interface ResourceDefinition {
   columns?: () => Record<string, SQL>;
   /** Turns rows into API records (attach relations, rename ids). */
   toRecords: (db: Db, rows: Row[]) => Promise<ApiRecord[]>;
-  /** Body fields the client may echo back (id, the spec's id name); stripped before validation. */
+  /** Other names of the id the client may echo back (the spec's id name); stripped before validation. */
   readOnlyFields?: string[];
   create?: { schema: z.ZodType; write: (tx: Tx, input: never, user: SessionUser) => Promise<number> };
   update?: {
@@ -63,17 +63,12 @@ function authorize(definition: ResourceDefinition, user: SessionUser, action: Ac
   if (!allowed) throw ApiError.forbidden();
 }
 
+/** Drops the record's own ids echoed back by the client; on update they must match the path. */
 function stripReadOnly(definition: ResourceDefinition, body: Record<string, unknown>, id?: number) {
   const copy = { ...body };
   for (const field of ['id', ...(definition.readOnlyFields ?? [])]) {
     if (!(field in copy)) continue;
-    if (id !== undefined && copy[field] !== id && copy[field] !== String(id) && field !== 'id' && !field.endsWith('ID')) {
-      delete copy[field];
-      continue;
-    }
-    if (id !== undefined && (field === 'id' || field.endsWith('ID')) && copy[field] !== id) {
-      throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', field);
-    }
+    if (id !== undefined && copy[field] !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', field);
     delete copy[field];
   }
   return copy;

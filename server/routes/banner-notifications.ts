@@ -10,7 +10,7 @@ import {
   type BannerNotification,
 } from '../../src/domain/banner.js';
 import { canAccess } from '../../src/domain/permissions.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { bannerNotifications, bannerNotificationSalesOrgs, salesOrganisations } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
@@ -19,18 +19,6 @@ import { restResource } from '../lib/rest.js';
 import { salesOrgRecord } from './sales-organisations.js';
 
 type BannerRow = typeof bannerNotifications.$inferSelect;
-
-async function salesOrgsOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
-  const map = new Map<number, number[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return map;
-  const links = await db
-    .select()
-    .from(bannerNotificationSalesOrgs)
-    .where(inArray(bannerNotificationSalesOrgs.notificationId, ids))
-    .orderBy(asc(bannerNotificationSalesOrgs.salesOrgId));
-  for (const link of links) map.get(link.notificationId)?.push(link.salesOrgId);
-  return map;
-}
 
 function toBanner(row: BannerRow, salesOrgs: number[]): BannerNotification {
   return {
@@ -50,10 +38,8 @@ function salesOrgsColumn() {
   return sql<number[]>`coalesce((select array_agg(${bannerNotificationSalesOrgs.salesOrgId} order by ${bannerNotificationSalesOrgs.salesOrgId}) from ${bannerNotificationSalesOrgs} where ${bannerNotificationSalesOrgs.notificationId} = ${bannerNotifications.id}), '{}')`;
 }
 
-async function toBanners(db: Db, rows: (BannerRow & { salesOrgs?: number[] })[]): Promise<BannerNotification[]> {
-  const missing = rows.filter((row) => !row.salesOrgs).map((row) => row.id);
-  const links = await salesOrgsOf(db, missing);
-  return rows.map((row) => toBanner(row, (row.salesOrgs ?? links.get(row.id) ?? []).map(Number)));
+function toBanners(rows: (BannerRow & { salesOrgs: number[] })[]): BannerNotification[] {
+  return rows.map((row) => toBanner(row, row.salesOrgs.map(Number)));
 }
 
 /** Every sales organisation named must exist: an unknown one is a 422 naming it. */
@@ -95,7 +81,7 @@ export const bannerNotificationsResource = restResource({
   search: (q) => or(ilike(bannerNotifications.title, containsPattern(q)), ilike(bannerNotifications.text, containsPattern(q))),
   readOnlyFields: ['notificationID'],
   columns: () => ({ salesOrgs: salesOrgsColumn() }),
-  toRecords: (db, rows) => toBanners(db, rows as BannerRow[]) as never,
+  toRecords: async (_db, rows) => toBanners(rows as (BannerRow & { salesOrgs: number[] })[]) as never,
   create: {
     schema: bannerCreateSchema,
     write: async (tx, input: BannerInput) => {
@@ -156,5 +142,5 @@ bannerExtraRoutes.get('/active', async (c) => {
       ),
     )
     .orderBy(sql`case ${bannerNotifications.level} when 'important' then 0 when 'warning' then 1 else 2 end`, asc(bannerNotifications.showFrom));
-  return c.json(await toBanners(db, rows));
+  return c.json(toBanners(rows));
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { LANGUAGES } from '../../src/domain/languages.js';
+import { canAccess } from '../../src/domain/permissions.js';
 import { requiredOr } from '../../src/domain/validation.js';
 import { users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
@@ -19,7 +20,7 @@ userRoutes.put('/:id', async (c) => {
   if (!user) throw ApiError.unauthorized();
   const id = parseId(c.req.param('id'));
   // Another user's account is not visible to a non-admin.
-  if (id !== user.id && !user.isAdmin) throw ApiError.notFound();
+  if (!canAccess(user, { action: 'edit', resource: 'users', record: { id } })) throw ApiError.notFound();
   const parsed = languageSchema.safeParse(await readJsonObject(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
   const db = c.get('db');

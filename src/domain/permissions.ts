@@ -15,7 +15,7 @@ export interface AccessRequest {
   record?: unknown;
 }
 
-export type PermissionUser = Pick<SessionUser, 'isAdmin' | 'isInternal' | 'isConfigurer' | 'isExternalLogin'>;
+export type PermissionUser = Pick<SessionUser, 'isAdmin' | 'isInternal' | 'isConfigurer' | 'isExternalLogin'> & { id?: number };
 
 function isAdminResource(resource: string): boolean {
   const name = resource.replace(/^admin\//, '');
@@ -33,6 +33,9 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
       return request.action === 'list';
     case 'profile':
       return true;
+    // A user's own account; administrators reach every account.
+    case 'users':
+      return user.isAdmin || (request.record as { id?: number } | undefined)?.id === user.id;
     default:
       return false;
   }

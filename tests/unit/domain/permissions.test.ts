@@ -37,6 +37,12 @@ describe('canAccess', () => {
     expect(canAccess(admin, { action: 'edit', resource: 'salesorganisations' })).toBe(true);
   });
 
+  it('a user edits their own account; administrators every account', () => {
+    expect(canAccess({ ...customer, id: 4 }, { action: 'edit', resource: 'users', record: { id: 4 } })).toBe(true);
+    expect(canAccess({ ...customer, id: 4 }, { action: 'edit', resource: 'users', record: { id: 5 } })).toBe(false);
+    expect(canAccess({ ...admin, id: 1 }, { action: 'edit', resource: 'users', record: { id: 5 } })).toBe(true);
+  });
+
   it('unknown resources are closed', () => {
     expect(canAccess(admin, { action: 'list', resource: 'secrets' })).toBe(false);
   });
