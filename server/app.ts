@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -18,6 +19,10 @@ import { authRoutes, signOutRoute } from './routes/auth.js';
 import { bannerExtraRoutes, bannerNotificationsResource } from './routes/banner-notifications.js';
 import { salesOrganisationsResource } from './routes/sales-organisations.js';
 import { userRoutes } from './routes/users.js';
+import { accountPublicRoutes, accountRoutes } from './routes/account.js';
+import { mailsResource } from './routes/mails.js';
+import { profileRoutes } from './routes/profile.js';
+import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -31,13 +36,14 @@ function requestLanguage(c: { get: (k: 'user') => { language: string } | null; r
 }
 
 /** Builds the whole application; the server and the tests (through `app.request()`) use the same one. */
-export function createApp(db: Db, config: Partial<AppConfig> = {}) {
+export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileStorage = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-files-')))) {
   const settings: AppConfig = { ...defaultConfig, ...config };
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', settings);
+    c.set('files', files);
     c.set('user', null);
     c.set('sessionToken', null);
     c.set('requestId', randomUUID());
@@ -101,7 +107,12 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}) {
   api.use('*', csrfGuard);
   api.use('*', sessionReader);
   api.route('/auth', authRoutes);
+  // The account-deletion link is followed without a session: the token authenticates.
+  api.route('/account', accountPublicRoutes);
   api.use('*', requireSession);
+  api.route('/account', accountRoutes);
+  api.route('/data/planxchange', profileRoutes);
+  api.route('/data/planxchange/mails', mailsResource);
   api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);
   api.route('/banner-notifications', bannerExtraRoutes);
   api.route('/data/planxchange/salesorganisations', salesOrganisationsResource);

@@ -5,6 +5,7 @@ import { isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
+import { DiskFileStorage } from './services/file-storage.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -23,7 +24,7 @@ async function main() {
     secureCookies: process.env.SECURE_COOKIES === 'true',
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     logRequests: process.env.LOG_REQUESTS === 'true',
-  });
+  }, new DiskFileStorage(resolve(dataDir, 'files')));
   const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
     console.log(`Portal ready at http://localhost:${port} (${where})`);

@@ -142,6 +142,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isConfigurer: boolean('is_configurer').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Set when the user deleted the account: personal data is gone, the row stays for history. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     language: varchar('language', { length: 2 }).notNull().default('de'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -241,4 +243,41 @@ export const bannerNotificationSalesOrgs = pgTable(
       .references(() => salesOrganisations.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.salesOrgId] }), index('banner_sales_orgs_org_idx').on(t.salesOrgId)],
+);
+
+/** Every mail the portal sends goes through this outbox; with SMTP configured a worker delivers it. */
+export const mails = pgTable(
+  'mails',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 60 }).notNull(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    body: text('body').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mails_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    index('mails_queue_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** A requested account deletion, confirmed through the link in the mail (token stored as SHA-256). */
+export const accountDeletionRequests = pgTable(
+  'account_deletion_requests',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('account_deletion_user_idx').on(t.userId)],
 );

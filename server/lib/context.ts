@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
+import type { FileStorage } from '../services/file-storage.js';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind https). */
@@ -16,6 +17,7 @@ export interface AppEnv {
   Variables: {
     db: Db;
     config: AppConfig;
+    files: FileStorage;
     user: SessionUser | null;
     sessionToken: string | null;
     requestId: string;

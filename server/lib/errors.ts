@@ -11,6 +11,8 @@ export interface ApiMessage {
   reference?: string;
   /** The translation key behind the text, for clients that translate themselves. */
   key?: string;
+  /** A machine-readable error code where a client reacts to a specific error (e.g. InvalidPassword). */
+  code?: string;
 }
 
 export interface ApiErrorBody {
@@ -22,7 +24,7 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly messages: { key?: string; text?: string; reference?: string; params?: Record<string, unknown> }[],
+    readonly messages: { key?: string; text?: string; reference?: string; code?: string; params?: Record<string, unknown> }[],
     readonly headers: Record<string, string> = {},
   ) {
     super(messages.map((m) => m.text ?? m.key).join('; '));
@@ -69,6 +71,7 @@ export function errorBody(error: ApiError, language: string): ApiErrorBody {
       text: m.text ?? translate(language, m.key ?? 'ERRORMESSAGES.Unknown', m.params),
       ...(m.reference ? { reference: m.reference } : {}),
       ...(m.key ? { key: m.key } : {}),
+      ...(m.code ? { code: m.code } : {}),
     })),
   };
 }

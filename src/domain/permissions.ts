@@ -7,7 +7,7 @@ import type { SessionUser } from './user';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'access';
 
 /** Resources (and areas) that only administrators reach. */
-export const ADMIN_RESOURCES = ['banner-notifications', 'admin'] as const;
+export const ADMIN_RESOURCES = ['banner-notifications', 'mails', 'admin'] as const;
 
 export interface AccessRequest {
   action: Action | string;
