@@ -1,7 +1,9 @@
+import { lazy, Suspense } from 'react';
+import { LinearProgress } from '@mui/material';
 import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Dashboard, DASHBOARD_PATH } from './custom/dashboard/Dashboard';
-import { ProfilePage, PROFILE_PATH } from './custom/profile/ProfilePage';
+
 import { PortalLayout } from './layout/PortalLayout';
 import { PortalLoginPage } from './layout/PortalLoginPage';
 import { PortalNotification } from './layout/PortalNotification';
@@ -12,6 +14,10 @@ import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
 import { theme } from './theme';
 
 export const APP_BASENAME = '/home/app';
+export const PROFILE_PATH = '/profile';
+// Pages with heavy parts (the avatar cropper) load when first opened.
+const ProfilePage = lazy(() => import('./custom/profile/ProfilePage'));
+const lazyPage = (page: React.ReactNode) => <Suspense fallback={<LinearProgress />}>{page}</Suspense>;
 const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
 
 /** The portal under home/app: every page, resource and provider in one place. */
@@ -35,7 +41,7 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name={BANNER_RESOURCE} {...bannerNotifications} />
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<Dashboard />} />
-        <Route path={PROFILE_PATH} element={<ProfilePage />} />
+        <Route path={PROFILE_PATH} element={lazyPage(<ProfilePage />)} />
       </CustomRoutes>
     </Admin>
   );

@@ -45,6 +45,7 @@ function userColumns() {
     language: users.language,
     firstName: userProfiles.firstName,
     lastName: userProfiles.lastName,
+    hasProfileImage: userProfiles.hasProfileImage,
     tenantIds: sql<number[]>`coalesce((select array_agg(${userTenants.tenantId} order by ${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${users.id}), '{}')`,
     salesOrgIds: sql<number[]>`coalesce((select array_agg(${userSalesOrgs.salesOrgId} order by ${userSalesOrgs.salesOrgId}) from ${userSalesOrgs} where ${userSalesOrgs.userId} = ${users.id}), '{}')`,
   };
@@ -61,6 +62,7 @@ interface UserRow {
   language: string;
   firstName: string | null;
   lastName: string | null;
+  hasProfileImage: boolean | null;
   tenantIds: number[] | null;
   salesOrgIds: number[] | null;
 }
@@ -76,6 +78,7 @@ function toSessionUser(row: UserRow): SessionUser {
     isAdmin: row.isAdmin,
     isConfigurer: row.isConfigurer,
     language: isLanguage(row.language) ? row.language : 'de',
+    hasProfileImage: row.hasProfileImage ?? false,
     tenantIds: (row.tenantIds ?? []).map(Number),
     salesOrgIds: (row.salesOrgIds ?? []).map(Number),
   };

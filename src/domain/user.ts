@@ -11,6 +11,7 @@ export interface SessionUser {
   isAdmin: boolean;
   isConfigurer: boolean;
   language: Language;
+  hasProfileImage: boolean;
   tenantIds: number[];
   salesOrgIds: number[];
 }

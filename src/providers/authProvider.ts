@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { HttpError } from 'react-admin';
+import { avatarUrl } from '../domain/avatar';
 import { canAccess } from '../domain/permissions';
 import { displayName, type SessionUser } from '../domain/user';
 import { httpClient, messagesText } from './http';
@@ -24,6 +25,12 @@ export function loadUser(force = false): Promise<SessionUser | null> {
 
 export function currentUser(): SessionUser | null {
   return current;
+}
+
+/** Bumped when the avatar changes, so every <img> of it reloads (`?ts=`). */
+let avatarVersion = Date.now();
+export function avatarChanged(): void {
+  avatarVersion = Date.now();
 }
 
 export const authProvider: AuthProvider = {
@@ -54,7 +61,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = await loadUser();
     if (!user) throw new Error('ra.auth.auth_check_error');
-    return { ...user, fullName: displayName(user), avatar: undefined };
+    return { ...user, fullName: displayName(user), avatar: user.hasProfileImage ? avatarUrl(user.id, avatarVersion) : undefined };
   },
   async getPermissions() {
     return loadUser();

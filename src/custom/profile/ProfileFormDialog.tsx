@@ -1,0 +1,93 @@
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslate } from 'react-admin';
+import type { z } from 'zod';
+import { zodResolver } from '../../forms/zodResolver';
+import { ServerMessages, messagesOf } from './ServerMessages';
+
+export interface FieldDefinition {
+  name: string;
+  label: string;
+  type?: 'text' | 'password' | 'tel';
+  required?: boolean;
+  autoComplete?: string;
+}
+
+interface ProfileFormDialogProps {
+  title: string;
+  fields: FieldDefinition[];
+  schema: z.ZodObject;
+  initialValues: Record<string, string>;
+  /** Sends the values; a rejection with server messages keeps the dialog open and lists them. */
+  onSubmit: (values: Record<string, string>) => Promise<void>;
+  onClose: () => void;
+  /** Errors handled by the caller (e.g. a toast) instead of the list in the dialog. */
+  onError?: (error: unknown) => boolean;
+  helperText?: string;
+}
+
+/** The profile dialogs: Save disabled while invalid or submitting, a second submit ignored, close on success. */
+export function ProfileFormDialog({ title, fields, schema, initialValues, onSubmit, onClose, onError, helperText }: ProfileFormDialogProps) {
+  const translate = useTranslate();
+  const [messages, setMessages] = useState<string[]>([]);
+  const inFlight = useRef(false);
+  const { register, handleSubmit, formState } = useForm<Record<string, string>>({
+    defaultValues: initialValues,
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+  });
+  const submit = handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setMessages([]);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      if (!onError?.(error)) setMessages(messagesOf(error).map((text) => translate(text, { _: text })));
+    } finally {
+      inFlight.current = false;
+    }
+  });
+  const busy = formState.isSubmitting;
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="profile-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="profile-dialog-title">{translate(title)}</DialogTitle>
+        <DialogContent dividers>
+          <ServerMessages messages={messages} />
+          {fields.map((field, index) => {
+            const error = formState.errors[field.name];
+            const touched = formState.touchedFields[field.name] || formState.dirtyFields[field.name];
+            return (
+              <TextField
+                key={field.name}
+                {...register(field.name)}
+                label={translate(field.label)}
+                type={field.type ?? 'text'}
+                required={field.required}
+                autoComplete={field.autoComplete}
+                autoFocus={index === 0}
+                fullWidth
+                margin="dense"
+                error={Boolean(error && touched)}
+                helperText={error && touched ? translate(String(error.message)) : ' '}
+              />
+            );
+          })}
+          {helperText && <p style={{ margin: 0, fontSize: 13, opacity: 0.75 }}>{translate(helperText)}</p>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('COMMON.Cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!formState.isValid || busy} data-testid="profile-dialog-save">
+            {busy && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+            {translate('COMMON.Save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

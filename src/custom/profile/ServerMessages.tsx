@@ -1,0 +1,22 @@
+import { Alert, Box } from '@mui/material';
+import type { HttpError } from 'react-admin';
+
+/** The server's `messages` of a failed call, for a dialog to show as a list. */
+export function messagesOf(error: unknown): string[] {
+  const body = (error as HttpError)?.body as { messages?: { text: string }[] } | undefined;
+  if (body?.messages?.length) return body.messages.map((message) => message.text);
+  return [(error as Error)?.message || 'ERRORMESSAGES.Unknown'];
+}
+
+export function ServerMessages({ messages }: { messages: string[] }) {
+  if (!messages.length) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} data-testid="dialog-messages">
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
