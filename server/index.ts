@@ -15,8 +15,9 @@ const seed = (process.env.SEED ?? 'demo').toLowerCase();
 async function main() {
   preloadTranslations();
   const database = await openDatabase({ databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+  const files = new DiskFileStorage(resolve(dataDir, 'files'));
   const seeded = seed !== 'none' && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db);
+  if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
 
   const app = createApp(database.db, {
@@ -24,7 +25,7 @@ async function main() {
     secureCookies: process.env.SECURE_COOKIES === 'true',
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     logRequests: process.env.LOG_REQUESTS === 'true',
-  }, new DiskFileStorage(resolve(dataDir, 'files')));
+  }, files);
   const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
     console.log(`Portal ready at http://localhost:${port} (${where})`);

@@ -15,6 +15,9 @@ import {
   userTenants,
 } from './schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { demoAvatar } from '../lib/png.js';
+import { avatarKey, type FileStorage } from '../services/file-storage.js';
+import { queueMail } from '../services/mail-outbox.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
 
@@ -44,6 +47,8 @@ interface DemoUser {
   isExternalLogin?: boolean;
   isAdmin?: boolean;
   isConfigurer?: boolean;
+  dailyStatusMail?: boolean;
+  avatar?: [[number, number, number], [number, number, number]];
   tenants: number[];
   salesOrgs: number[];
   company: { name: string; street1: string; zip: string; city: string; country: string };
@@ -73,6 +78,8 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
     userId: row.id,
     firstName: user.firstName,
     lastName: user.lastName,
+    dailyStatusMail: user.dailyStatusMail ?? false,
+    hasProfileImage: Boolean(user.avatar),
     addressId: address.id,
     contactId: contact.id,
   });
@@ -82,8 +89,9 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
 }
 
 /** Fills an empty database with a living demo: tenants, sales organisations, plants, users, banners. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const avatars: { userId: number; png: Buffer }[] = [];
   await db.transaction(async (tx) => {
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
@@ -137,14 +145,23 @@ export async function seedDemo(db: Db): Promise<void> {
     const allTenants = [nordstein.id, calcon.id, ccl.id];
     const allSalesOrgs = [nsDe.id, cbNl.id, cclUk.id];
     const demoUsers: DemoUser[] = [
-      { login: 'admin', email: 'admin@portal.example', firstName: 'Andrea', lastName: 'Admin', language: 'en', isInternal: true, isAdmin: true, tenants: allTenants, salesOrgs: allSalesOrgs, company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0100' },
-      { login: 'staff', email: 'staff@nordstein.example', firstName: 'Stefan', lastName: 'Planer', language: 'de', isInternal: true, tenants: allTenants, salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0200' },
+      { login: 'admin', email: 'admin@portal.example', firstName: 'Andrea', lastName: 'Admin', language: 'en', isInternal: true, isAdmin: true, avatar: [[239, 108, 0], [31, 58, 95]], tenants: allTenants, salesOrgs: allSalesOrgs, company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0100' },
+      { login: 'staff', email: 'staff@nordstein.example', firstName: 'Stefan', lastName: 'Planer', language: 'de', isInternal: true, dailyStatusMail: true, avatar: [[47, 111, 94], [31, 58, 95]], tenants: allTenants, salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0200' },
       { login: 'configurer', email: 'configurer@portal.example', firstName: 'Carla', lastName: 'Konfig', language: 'de', isInternal: true, isConfigurer: true, tenants: allTenants, salesOrgs: [], company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0300' },
       { login: 'customer', email: 'customer@bouwbedrijf.example', firstName: 'Kees', lastName: 'Klant', language: 'en', tenants: [nordstein.id, calcon.id], salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Bouwbedrijf Van Dijk B.V.', street1: 'Havenweg 12', zip: '3011 AB', city: 'Rotterdam', country: 'NL' }, phone: '+31 10 555 1200' },
-      { login: 'drafter', email: 'drafter@nordstein.example', firstName: 'Dana', lastName: 'Zeichner', language: 'de', isInternal: true, tenants: [nordstein.id, ccl.id], salesOrgs: [nsDe.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0400' },
+      { login: 'drafter', email: 'drafter@nordstein.example', firstName: 'Dana', lastName: 'Zeichner', language: 'de', isInternal: true, avatar: [[106, 27, 154], [249, 168, 37]], tenants: [nordstein.id, ccl.id], salesOrgs: [nsDe.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0400' },
       { login: 'partner', email: 'partner@bauunternehmen.example', firstName: 'Paul', lastName: 'Partner', language: 'de', isExternalLogin: true, tenants: [nordstein.id], salesOrgs: [nsDe.id], company: { name: 'Bauunternehmen Schulte GmbH', street1: 'Lindenallee 7', zip: '30159', city: 'Hannover', country: 'DE' }, phone: '+49 511 555 0700' },
     ];
-    for (const user of demoUsers) await insertUser(tx, user, passwordHash);
+    for (const user of demoUsers) {
+      const userId = await insertUser(tx, user, passwordHash);
+      if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
+    }
+    await queueMail(tx, {
+      kind: 'welcome',
+      recipient: 'customer@bouwbedrijf.example',
+      subject: 'Welcome to planXchange',
+      body: 'Hello Kees,\n\nyour planXchange account "customer" is ready. Log in at /home/app/login.\n\nYour planXchange team',
+    });
 
     const now = Date.now();
     const banners = [
@@ -161,4 +178,6 @@ export async function seedDemo(db: Db): Promise<void> {
       await tx.insert(bannerNotificationSalesOrgs).values(banner.orgs.map((salesOrgId) => ({ notificationId: row.id, salesOrgId })));
     }
   });
+  // Files after the commit: a failed seed leaves no orphan files behind.
+  if (files) for (const { userId, png } of avatars) await files.put(avatarKey(userId), png);
 }

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { createApp, type App } from '../../server/app.js';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
@@ -49,8 +53,9 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   } else {
     database = await openDatabase({});
   }
-  if (options.seed !== false) await seedDemo(database.db);
-  const app = createApp(database.db);
+  const files = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-test-files-')));
+  if (options.seed !== false) await seedDemo(database.db, files);
+  const app = createApp(database.db, {}, files);
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

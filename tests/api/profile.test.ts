@@ -171,6 +171,14 @@ describe('avatar', () => {
     expect((await profileOf(partner)).userProfile.hasProfileImage).toBe(1);
   });
 
+  it('serves the seeded demo avatars', async () => {
+    const me = await (await t.request('GET', '/api/auth/me', { cookie: await t.login('staff') })).json();
+    expect(me.hasProfileImage).toBe(true);
+    const image = await t.request('GET', `${P}/profilefiles/${me.id}/thumbnail.png`, { cookie: customer });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
   it('unknown users’ avatars are 404', async () => {
     await expectErrorShape(await t.request('GET', `${P}/profilefiles/99999/thumbnail.png`, { cookie: customer }), 404);
     await expectErrorShape(await t.request('GET', `${P}/profilefiles/abc/thumbnail.png`, { cookie: customer }), 404);
