@@ -22,6 +22,7 @@ import { userRoutes } from './routes/users.js';
 import { accountPublicRoutes, accountRoutes } from './routes/account.js';
 import { mailsResource } from './routes/mails.js';
 import { profileRoutes } from './routes/profile.js';
+import { projectsResource } from './routes/projects.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -113,6 +114,7 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/account', accountRoutes);
   api.route('/data/planxchange', profileRoutes);
   api.route('/data/planxchange/mails', mailsResource);
+  api.route('/data/planxchange/projects', projectsResource);
   api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);
   api.route('/banner-notifications', bannerExtraRoutes);
   api.route('/data/planxchange/salesorganisations', salesOrganisationsResource);

@@ -18,6 +18,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { demoAvatar } from '../lib/png.js';
 import { avatarKey, type FileStorage } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
+import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
 
@@ -92,13 +93,14 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
 export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const avatars: { userId: number; png: Buffer }[] = [];
+  let projectFileList: { key: string; bytes: Buffer }[] = [];
   await db.transaction(async (tx) => {
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
       .values([
-        { name: 'Nordstein Porenbeton', type: 'standard', features: ['AdvancedSearch', 'ShowTenantInfo'], infoHtml: '<p><strong>Nordstein Porenbeton</strong> – Ihr Partner für Porenbeton-Wandelemente und Stürze.</p>' },
-        { name: 'Calcon Bouwsystemen', type: 'standard', features: ['ShowTenantInfo'], infoHtml: '<p><strong>Calcon Bouwsystemen</strong> – cellenbeton elementen en lateien voor de Benelux.</p>' },
-        { name: 'CCL Construction Components', type: 'ccl', features: [], infoHtml: '<p>CCL drawing service: drawing jobs, check data and delivery schedules.</p>' },
+        { name: 'Nordstein Porenbeton', type: 'standard', features: ['AdvancedSearch', 'ShowTenantInfo'], projectFeatureDefaults: ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'HasJournal', 'ShowTenantInfo'], infoHtml: '<p><strong>Nordstein Porenbeton</strong> – Ihr Partner für Porenbeton-Wandelemente und Stürze.</p>' },
+        { name: 'Calcon Bouwsystemen', type: 'standard', features: ['ShowTenantInfo', 'AdvancedSearch'], projectFeatureDefaults: ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'DownloadSelectedFiles', 'ShowTenantInfo'], infoHtml: '<p><strong>Calcon Bouwsystemen</strong> – cellenbeton elementen en lateien voor de Benelux.</p>' },
+        { name: 'CCL Construction Components', type: 'ccl', features: [], projectFeatureDefaults: ['ProjectTools', 'HasJournal'], infoHtml: '<p>CCL drawing service: drawing jobs, check data and delivery schedules.</p>' },
       ])
       .returning({ id: tenants.id });
 
@@ -156,6 +158,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       const userId = await insertUser(tx, user, passwordHash);
       if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
     }
+    projectFileList = await seedDemoProjects(tx);
     await queueMail(tx, {
       kind: 'welcome',
       recipient: 'customer@bouwbedrijf.example',
@@ -179,5 +182,8 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     }
   });
   // Files after the commit: a failed seed leaves no orphan files behind.
-  if (files) for (const { userId, png } of avatars) await files.put(avatarKey(userId), png);
+  if (files) {
+    for (const { userId, png } of avatars) await files.put(avatarKey(userId), png);
+    await writeDemoFiles(files, projectFileList);
+  }
 }

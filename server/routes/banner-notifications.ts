@@ -35,7 +35,8 @@ function toBanner(row: BannerRow, salesOrgs: number[]): BannerNotification {
 
 /** The banner's sales organisations as one array column, selected with the banner itself. */
 function salesOrgsColumn() {
-  return sql<number[]>`coalesce((select array_agg(${bannerNotificationSalesOrgs.salesOrgId} order by ${bannerNotificationSalesOrgs.salesOrgId}) from ${bannerNotificationSalesOrgs} where ${bannerNotificationSalesOrgs.notificationId} = ${bannerNotifications.id}), '{}')`;
+  // Qualified outer reference: drizzle leaves columns unqualified in single-table selects.
+  return sql<number[]>`coalesce((select array_agg(l.sales_org_id order by l.sales_org_id) from banner_notification_sales_orgs l where l.notification_id = "banner_notifications"."id"), '{}')`;
 }
 
 function toBanners(rows: (BannerRow & { salesOrgs: number[] })[]): BannerNotification[] {

@@ -1,0 +1,307 @@
+import { and, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  allowedChildTypes,
+  canCreateUnit,
+  canDeleteUnit,
+  canEditUnit,
+  initialState,
+  UNIT_TYPES,
+  unitCreateSchema,
+  unitUpdateSchema,
+  type ProjectUnit,
+  type UnitCreate,
+  type UnitType,
+  type UnitUpdate,
+  type UnitVariant,
+} from '../../src/domain/projectUnits.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Tx } from '../db/client.js';
+import { addresses, contacts, projectFiles, projectMembers, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
+import { containsPattern, parseId } from '../lib/rest-query.js';
+import { restResource } from '../lib/rest.js';
+
+type UnitWithExtras = UnitRow & {
+  productTypeTitle: string | null;
+  productTypeBg: string | null;
+  productTypeText: string | null;
+  plantName: string | null;
+  hasChildren: boolean;
+};
+
+/** Product type, plant and whether there are children, selected with the unit (no query per row). */
+export function unitColumns() {
+  // Qualified outer references: drizzle leaves columns unqualified in single-table selects.
+  const productType = (column: string) => sql.raw(`(select pt.${column} from product_types pt where pt.id = "project_units"."product_type_id")`);
+  return {
+    productTypeTitle: productType('title') as SQL<string | null>,
+    productTypeBg: productType('bg_color') as SQL<string | null>,
+    productTypeText: productType('text_color') as SQL<string | null>,
+    plantName: sql<string | null>`(select pl.name from plants pl where pl.id = "project_units"."plant_id")`,
+    hasChildren: sql<boolean>`exists (select 1 from project_units c where c.parent_id = "project_units"."id")`,
+  };
+}
+
+export function toUnit(row: UnitWithExtras): ProjectUnit {
+  return {
+    id: row.id,
+    projectUnitID: row.id,
+    rootProjectUnitID: row.rootId ?? row.id,
+    parentProjectUnitID: row.parentId,
+    tenantID: row.tenantId,
+    salesOrgID: row.salesOrgId,
+    projectUnitType: row.type as UnitType,
+    projectUnitTypeVariant: row.variant as UnitVariant,
+    projectUnitNo: row.number,
+    title: row.title,
+    notes: row.notes,
+    stateKey: row.stateKey,
+    stateSince: row.stateSince.toISOString(),
+    deliveryDate: row.deliveryDate,
+    earliestDeliveryDate: row.earliestDeliveryDate,
+    siteAddressID: row.siteAddressId,
+    siteContactID: row.siteContactId,
+    productType: row.productTypeTitle ?? null,
+    productTypeID: row.productTypeId,
+    productTypeBGColor: row.productTypeBg ?? null,
+    productTypeTextColor: row.productTypeText ?? null,
+    plant: row.plantName ?? null,
+    plantID: row.plantId,
+    data: row.data,
+    hasChildren: Boolean(row.hasChildren),
+    itemCount: row.itemCount,
+    version: row.version,
+  };
+}
+
+/** A sibling of the same type with the same title (case-insensitive) makes a duplicate. */
+async function assertUniqueTitle(tx: Tx, parentId: number, type: string, title: string, exceptId?: number) {
+  const [duplicate] = await tx
+    .select({ id: projectUnits.id })
+    .from(projectUnits)
+    .where(and(eq(projectUnits.parentId, parentId), eq(projectUnits.type, type), sql`lower(${projectUnits.title}) = lower(${title})`, exceptId ? sql`${projectUnits.id} <> ${exceptId}` : undefined));
+  if (duplicate) {
+    throw new ApiError(409, [{ key: 'PROJECTS.DuplicateElementNotAllowedMessage', reference: 'title', code: 'DuplicateTitle', params: { title } }]);
+  }
+}
+
+function refuse(reason: string): never {
+  throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
+}
+
+/** Numbers: a root gets {sales org or tenant key}-{year}-{sequence}; a child its parent's number plus -NN. */
+async function nextNumber(tx: Tx, parent: UnitRow | null, prefix: string): Promise<string> {
+  if (parent) {
+    const [row] = await tx
+      .select({ last: sql<string | null>`max(${projectUnits.number})` })
+      .from(projectUnits)
+      .where(and(eq(projectUnits.parentId, parent.id), sql`${projectUnits.number} ~ ${`^${parent.number.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}-[0-9]+$`}`));
+    const last = row?.last ? Number(row.last.slice(parent.number.length + 1)) : 0;
+    return `${parent.number}-${String(last + 1).padStart(2, '0')}`;
+  }
+  const year = new Date().getFullYear();
+  const base = `${prefix}-${year}-`;
+  const [row] = await tx
+    .select({ last: sql<string | null>`max(${projectUnits.number})` })
+    .from(projectUnits)
+    .where(and(isNull(projectUnits.parentId), sql`${projectUnits.number} like ${`${base}%`}`));
+  const last = row?.last ? Number(row.last.slice(base.length)) : 0;
+  return `${base}${String(last + 1).padStart(4, '0')}`;
+}
+
+async function createRoot(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
+  const tenantId = input.tenantID;
+  // A new root project is set up by provider staff of its tenant, who become its sales planner.
+  if (!user.isInternal || !tenantId || !user.tenantIds.includes(tenantId)) refuse('PROJECTS.Rules.ProjectOnlySalesPlanner');
+  const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw ApiError.notFound();
+  let prefix = `T${tenantId}`;
+  if (input.salesOrgID) {
+    const [org] = await tx.select().from(salesOrganisations).where(and(eq(salesOrganisations.id, input.salesOrgID), eq(salesOrganisations.tenantId, tenantId)));
+    if (!org) throw new ApiError(422, [{ key: 'ERRORMESSAGES.UnknownSalesOrg', reference: 'salesOrgID', params: { ids: input.salesOrgID } }]);
+    prefix = org.key;
+  }
+  const [address] = await tx.insert(addresses).values({}).returning({ id: addresses.id });
+  const [contact] = await tx.insert(contacts).values({}).returning({ id: contacts.id });
+  const [row] = await tx
+    .insert(projectUnits)
+    .values({
+      tenantId,
+      salesOrgId: input.salesOrgID ?? null,
+      type: 'project',
+      variant: input.projectUnitTypeVariant ?? 'other',
+      number: await nextNumber(tx, null, prefix),
+      title: input.title,
+      notes: input.notes ?? '',
+      stateKey: initialState('project', tenant.type === 'ccl' ? 'ccl' : 'standard'),
+      deliveryDate: input.deliveryDate ?? null,
+      siteAddressId: address.id,
+      siteContactId: contact.id,
+      features: tenant.projectFeatureDefaults,
+    })
+    .returning({ id: projectUnits.id });
+  await tx.update(projectUnits).set({ rootId: row.id }).where(eq(projectUnits.id, row.id));
+  await tx.insert(projectMembers).values({ rootId: row.id, userId: user.id, role: 'salesPlanner' });
+  return row.id;
+}
+
+async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
+  const { unit: parent, root, context } = await unitAccess(tx, user, input.parentProjectUnitID!);
+  if (input.rootProjectUnitID && input.rootProjectUnitID !== root.id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'rootProjectUnitID');
+  const type = input.projectUnitType;
+  if (!allowedChildTypes({ type: parent.type as UnitType, variant: parent.variant as UnitVariant }, context.tenantType).includes(type)) {
+    throw new ApiError(422, [{ key: 'PROJECTS.Rules.TypeNotAllowed', reference: 'projectUnitType', code: 'RuleViolation' }]);
+  }
+  const rule = canCreateUnit(context, type);
+  if (!rule.allowed) refuse(rule.reason);
+  await assertUniqueTitle(tx, parent.id, type, input.title);
+  // A subproject chooses its variant (AAC elements, lintels, approval lots); everything below inherits it.
+  const variant = type === 'subproject' ? (input.projectUnitTypeVariant ?? 'other') : (parent.variant as UnitVariant);
+  const [row] = await tx
+    .insert(projectUnits)
+    .values({
+      rootId: root.id,
+      parentId: parent.id,
+      tenantId: root.tenantId,
+      salesOrgId: root.salesOrgId,
+      type,
+      variant,
+      number: await nextNumber(tx, parent, ''),
+      title: input.title,
+      notes: input.notes ?? '',
+      stateKey: initialState(type, context.tenantType),
+      deliveryDate: input.deliveryDate ?? null,
+    })
+    .returning({ id: projectUnits.id });
+  return row.id;
+}
+
+/** Items in the order lots of a unit's subtree (a lot with items cannot go). */
+async function subtree(tx: Tx, unitId: number): Promise<{ ids: number[]; items: number }> {
+  const rows = await tx.execute<{ id: number; depth: number; item_count: number }>(sql`
+    with recursive tree as (
+      select id, 0 as depth, item_count from project_units where id = ${unitId}
+      union all
+      select c.id, t.depth + 1, c.item_count from project_units c join tree t on c.parent_id = t.id
+    )
+    select id, depth, item_count from tree order by depth desc`);
+  const list = ((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { id: number; depth: number; item_count: number }[];
+  return { ids: list.map((row) => Number(row.id)), items: list.reduce((sum, row) => sum + Number(row.item_count), 0) };
+}
+
+const unitFilterSchema = {
+  rootProjectUnitID: z.number().int().positive(),
+  parentProjectUnitID: z.number().int().positive().nullable(),
+  projectUnitType: z.union([z.enum(UNIT_TYPES), z.array(z.enum(UNIT_TYPES)).max(7)]),
+  state: z.enum(['current', 'closed']),
+  stateKey: z.string().max(40),
+};
+
+export const projectsResource = restResource({
+  name: 'projects',
+  table: projectUnits,
+  id: projectUnits.id,
+  sortable: {
+    id: projectUnits.id,
+    projectUnitNo: projectUnits.number,
+    title: projectUnits.title,
+    stateKey: projectUnits.stateKey,
+    stateSince: projectUnits.stateSince,
+    deliveryDate: projectUnits.deliveryDate,
+    projectUnitType: projectUnits.type,
+  },
+  defaultSort: ['projectUnitNo', 'ASC'],
+  filters: {
+    rootProjectUnitID: { schema: unitFilterSchema.rootProjectUnitID, where: (value: number) => eq(projectUnits.rootId, value) },
+    parentProjectUnitID: {
+      schema: unitFilterSchema.parentProjectUnitID,
+      where: (value: number | null) => (value === null ? isNull(projectUnits.parentId) : eq(projectUnits.parentId, value)),
+    },
+    projectUnitType: {
+      schema: unitFilterSchema.projectUnitType,
+      where: (value: string | string[]) => (Array.isArray(value) ? inArray(projectUnits.type, value.length ? value : ['-']) : eq(projectUnits.type, value)),
+    },
+    state: { schema: unitFilterSchema.state, where: (value: 'current' | 'closed') => rootStateFilter(value) },
+    stateKey: { schema: unitFilterSchema.stateKey, where: (value: string) => eq(projectUnits.stateKey, value) },
+  },
+  search: (q) => or(ilike(projectUnits.title, containsPattern(q)), ilike(projectUnits.number, containsPattern(q))),
+  scope: visibleUnits,
+  allow: () => true,
+  readOnlyFields: ['projectUnitID'],
+  columns: unitColumns,
+  toRecords: async (_db, rows) => (rows as UnitWithExtras[]).map(toUnit) as never,
+  create: {
+    schema: unitCreateSchema,
+    write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRoot(tx, input, user) : createChild(tx, input, user)),
+  },
+  update: {
+    schema: unitUpdateSchema,
+    write: async (tx, id, input: UnitUpdate, _existing, user) => {
+      const { unit, context } = await unitAccess(tx, user, id);
+      const rule = canEditUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId });
+      if (!rule.allowed) refuse(rule.reason);
+      if (input.version !== undefined && input.version !== unit.version) throw ApiError.conflict('ERRORMESSAGES.ConcurrentChange');
+      if (input.title !== undefined && unit.parentId) await assertUniqueTitle(tx, unit.parentId, unit.type, input.title, unit.id);
+      if (input.projectUnitTypeVariant !== undefined && unit.type !== 'subproject' && unit.type !== 'project') {
+        throw ApiError.badRequest('VALIDATION.InvalidValue', 'projectUnitTypeVariant');
+      }
+      const { version: _version, projectUnitTypeVariant, ...fields } = input;
+      await tx
+        .update(projectUnits)
+        .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
+        .where(eq(projectUnits.id, id));
+    },
+  },
+  remove: async (tx, id, _existing, user) => {
+    const { unit, context } = await unitAccess(tx, user, id);
+    const tree = await subtree(tx, id);
+    const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items });
+    if (!rule.allowed) refuse(rule.reason);
+    await tx.delete(projectFiles).where(inArray(projectFiles.unitId, tree.ids));
+    // Deepest first: a parent goes only after its children.
+    for (const unitId of tree.ids) await tx.delete(projectUnits).where(eq(projectUnits.id, unitId));
+  },
+});
+
+/** Everything the details page needs about a unit in one call: path, role, features and what is allowed. */
+projectsResource.get('/:id/context', async (c) => {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  const db = c.get('db');
+  const { unit, root, context } = await unitAccess(db, user, parseId(c.req.param('id')));
+  const pathRows = (await db.execute(sql`
+    with recursive up as (
+      select id, parent_id, 0 as depth from project_units where id = ${unit.id}
+      union all
+      select p.id, p.parent_id, u.depth + 1 from project_units p join up u on p.id = u.parent_id
+    )
+    select id from up order by depth desc`)) as unknown as { rows?: { id: number }[] };
+  const pathIds = (pathRows.rows ?? (pathRows as unknown as { id: number }[])).map((row) => Number(row.id));
+  const rows = (await db
+    .select({ ...getTableColumns(projectUnits), ...unitColumns() })
+    .from(projectUnits)
+    .where(inArray(projectUnits.id, pathIds))) as UnitWithExtras[];
+  const path = pathIds.map((id) => toUnit(rows.find((row) => row.id === id)!));
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, root.tenantId));
+  const type = unit.type as UnitType;
+  const childTypes = allowedChildTypes({ type, variant: unit.variant as UnitVariant }, context.tenantType);
+  const tree = await subtree(db as unknown as Tx, unit.id);
+  return c.json({
+    unit: path[path.length - 1],
+    root: path[0],
+    path,
+    role: context.role,
+    isInternal: context.isInternal,
+    features: context.features,
+    infoSheetValid: context.infoSheetValid,
+    tenant: { id: tenant.id, name: tenant.name, type: tenant.type, hasLogo: tenant.hasLogo, features: tenant.features },
+    allowedChildTypes: childTypes,
+    can: {
+      create: Object.fromEntries(childTypes.map((childType) => [childType, canCreateUnit(context, childType)])),
+      edit: canEditUnit(context, { type, isRoot: unit.id === root.id }),
+      delete: canDeleteUnit(context, { type, isRoot: unit.id === root.id, itemCount: tree.items }),
+    },
+  });
+});

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { MESSAGE, requiredText } from './validation';
+
+export const UNIT_TYPES = ['project', 'subproject', 'approvallot', 'lintelorderlot', 'aacorderlot', 'drawingjob', 'folder'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+export const UNIT_VARIANTS = ['aac_elements', 'lintel', 'other'] as const;
+export type UnitVariant = (typeof UNIT_VARIANTS)[number];
+
+export const MEMBER_ROLES = [
+  'reviewer',
+  'drafter',
+  'processPlanner',
+  'salesContact',
+  'member',
+  'salesPlanner',
+  'projectAdminCSC',
+  'projectCoordinator',
+  'customerServiceBackoffice',
+  'bimCoordinator',
+  'purchaser',
+] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const PROJECT_FEATURES = [
+  'ProjectTools',
+  'HideMemberEMail',
+  'AllowCreateProjectUnits',
+  'ProjectInfoSheet',
+  'CreateStructure',
+  'HideUnitEditAction',
+  'DeliveryOverview',
+  'DownloadSelectedFiles',
+  'HasJournal',
+  'ShowTenantInfo',
+] as const;
+export type ProjectFeature = (typeof PROJECT_FEATURES)[number];
+
+/** Closed and Archived count as closed; every other state as current. */
+export const CLOSED_STATES = ['Closed', 'Archived'] as const;
+export function isClosedState(stateKey: string): boolean {
+  return (CLOSED_STATES as readonly string[]).includes(stateKey);
+}
+
+export const UNIT_PAGE_SIZE = 25;
+export const UNIT_TITLE_MAX = 200;
+
+/** The unit as the API answers it (`GET api/data/planxchange/projects/{id}`). */
+export interface ProjectUnit {
+  id: number;
+  projectUnitID: number;
+  rootProjectUnitID: number;
+  parentProjectUnitID: number | null;
+  tenantID: number;
+  salesOrgID: number | null;
+  projectUnitType: UnitType;
+  projectUnitTypeVariant: UnitVariant;
+  projectUnitNo: string;
+  title: string;
+  notes: string;
+  stateKey: string;
+  stateSince: string;
+  deliveryDate: string | null;
+  earliestDeliveryDate: string | null;
+  siteAddressID: number | null;
+  siteContactID: number | null;
+  productType: string | null;
+  productTypeID: number | null;
+  productTypeBGColor: string | null;
+  productTypeTextColor: string | null;
+  plant: string | null;
+  plantID: number | null;
+  data: string;
+  hasChildren: boolean;
+  itemCount: number;
+  version: number;
+}
+
+/** What the caller may do here, computed by the server with the same rules the app shows. */
+export interface UnitContext {
+  role: MemberRole | null;
+  isInternal: boolean;
+  rootState: string;
+  tenantType: 'standard' | 'ccl';
+  features: ProjectFeature[];
+  infoSheetValid: boolean;
+}
+
+/** Allowed child types by parent type and variant (folders live under projects and subprojects). */
+export function allowedChildTypes(parent: { type: UnitType; variant: UnitVariant }, tenantType: 'standard' | 'ccl' = 'standard'): UnitType[] {
+  if (parent.type === 'project') return ['subproject', 'folder'];
+  if (parent.type === 'subproject') {
+    if (parent.variant === 'aac_elements') return ['aacorderlot', 'folder'];
+    if (parent.variant === 'lintel') return ['lintelorderlot', 'folder'];
+    return tenantType === 'ccl' ? ['approvallot', 'drawingjob', 'folder'] : ['approvallot', 'folder'];
+  }
+  return [];
+}
+
+export type RuleResult = { allowed: true } | { allowed: false; reason: string };
+const allow: RuleResult = { allowed: true };
+const deny = (reason: string): RuleResult => ({ allowed: false, reason });
+
+/**
+ * Creation: only while the root is in Structuring, unless the member is a salesPlanner. A folder can
+ * always be created; a project only by a salesPlanner. Blocked while the information sheet is invalid.
+ */
+export function canCreateUnit(context: Pick<UnitContext, 'role' | 'rootState' | 'infoSheetValid'>, type: UnitType): RuleResult {
+  const salesPlanner = context.role === 'salesPlanner';
+  if (type === 'project') return salesPlanner ? allow : deny('PROJECTS.Rules.ProjectOnlySalesPlanner');
+  if (!context.infoSheetValid && !salesPlanner) return deny('PROJECTS.Rules.InvalidPIS');
+  if (type === 'folder' || salesPlanner) return allow;
+  return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.CreateOnlyInStructuring');
+}
+
+/**
+ * Deletion: the root never; a salesPlanner anything else; otherwise a project never, a folder always,
+ * other units only while the root is in Structuring. Order lots holding items (the unit's own or, for a
+ * subproject, those below it: `itemCount` counts the subtree) need those deleted first.
+ */
+export function canDeleteUnit(
+  context: Pick<UnitContext, 'role' | 'rootState'>,
+  unit: { type: UnitType; isRoot: boolean; itemCount: number },
+): RuleResult {
+  if (unit.isRoot) return deny('PROJECTS.Rules.RootNeverDeleted');
+  if (unit.itemCount > 0) return deny('PROJECTUNIT.DELETE_ITEMS_FIRST_DIALOG');
+  if (context.role === 'salesPlanner') return allow;
+  if (unit.type === 'project') return deny('PROJECTS.Rules.ProjectOnlySalesPlanner');
+  if (unit.type === 'folder') return allow;
+  return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.DeleteOnlyInStructuring');
+}
+
+/** Edit and delete are hidden with HideUnitEditAction; delete is never offered on the root. */
+export function showEditActions(features: readonly string[]): boolean {
+  return !features.includes('HideUnitEditAction');
+}
+
+/** Editing a unit's fields follows the creation rule of its type (folders always, others in Structuring). */
+export function canEditUnit(context: Pick<UnitContext, 'role' | 'rootState' | 'isInternal'>, unit: { type: UnitType; isRoot: boolean }): RuleResult {
+  if (context.role === 'salesPlanner' || context.isInternal) return allow;
+  if (unit.type === 'folder') return allow;
+  return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.EditOnlyInStructuring');
+}
+
+/** The state a new unit starts in (the workflow definition takes over from there). */
+export function initialState(type: UnitType, tenantType: 'standard' | 'ccl'): string {
+  switch (type) {
+    case 'project':
+      return tenantType === 'ccl' ? 'Preparing' : 'Structuring';
+    case 'drawingjob':
+      return 'CCLNotReadyForDrawing';
+    case 'folder':
+      return '';
+    default:
+      return 'Structuring';
+  }
+}
+
+/** `data` is semicolon-separated key=value text (OrderNumber=…). */
+export function parseUnitData(data: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const part of data.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0) result[part.slice(0, index).trim()] = part.slice(index + 1).trim();
+  }
+  return result;
+}
+
+export function formatUnitData(values: Record<string, string>): string {
+  return Object.entries(values)
+    .filter(([key, value]) => key && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}=${value.replace(/;/g, ',')}`)
+    .join(';');
+}
+
+/** The page title of a project page: number | title. */
+export function unitPageTitle(unit: Pick<ProjectUnit, 'projectUnitNo' | 'title'>): string {
+  return `${unit.projectUnitNo} | ${unit.title}`;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGE.invalidDate)
+  .refine((value) => !Number.isNaN(Date.parse(value)), MESSAGE.invalidDate);
+
+const notes = z.string({ error: MESSAGE.invalidType }).max(4000, MESSAGE.tooLong);
+
+/** POST projects: the unit's fields plus where it goes. */
+export const unitCreateSchema = z.strictObject({
+  parentProjectUnitID: z.number({ error: MESSAGE.required }).int().positive().nullable(),
+  rootProjectUnitID: z.number().int().positive().nullable().optional(),
+  tenantID: z.number().int().positive().optional(),
+  salesOrgID: z.number().int().positive().nullable().optional(),
+  projectUnitType: z.enum(UNIT_TYPES, { error: MESSAGE.invalidValue }),
+  projectUnitTypeVariant: z.enum(UNIT_VARIANTS, { error: MESSAGE.invalidValue }).optional(),
+  title: requiredText(UNIT_TITLE_MAX),
+  notes: notes.optional(),
+  deliveryDate: isoDate.nullable().optional(),
+});
+export type UnitCreate = z.infer<typeof unitCreateSchema>;
+
+/** PUT projects/{id}: only the changed fields. */
+export const unitUpdateSchema = z.strictObject({
+  title: requiredText(UNIT_TITLE_MAX).optional(),
+  notes: notes.optional(),
+  deliveryDate: isoDate.nullable().optional(),
+  projectUnitTypeVariant: z.enum(UNIT_VARIANTS, { error: MESSAGE.invalidValue }).optional(),
+  version: z.number().int().positive().optional(),
+});
+export type UnitUpdate = z.infer<typeof unitUpdateSchema>;

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedChildTypes,
+  canCreateUnit,
+  canDeleteUnit,
+  canEditUnit,
+  formatUnitData,
+  initialState,
+  isClosedState,
+  MEMBER_ROLES,
+  parseUnitData,
+  showEditActions,
+  UNIT_TYPES,
+  unitCreateSchema,
+  unitPageTitle,
+  type MemberRole,
+  type UnitType,
+} from '../../../src/domain/projectUnits';
+
+const STATES = ['Structuring', 'Preparing', 'PendingValidation', 'PendingContract', 'ProvideFiles', 'InProgress', 'Closed'];
+const ROLES: (MemberRole | null)[] = [...MEMBER_ROLES, null];
+
+describe('allowedChildTypes', () => {
+  it.each([
+    ['project', 'other', 'standard', ['subproject', 'folder']],
+    ['project', 'aac_elements', 'standard', ['subproject', 'folder']],
+    ['subproject', 'aac_elements', 'standard', ['aacorderlot', 'folder']],
+    ['subproject', 'lintel', 'standard', ['lintelorderlot', 'folder']],
+    ['subproject', 'other', 'standard', ['approvallot', 'folder']],
+    ['subproject', 'other', 'ccl', ['approvallot', 'drawingjob', 'folder']],
+  ] as const)('%s (%s, %s tenant) → %j', (type, variant, tenant, expected) => {
+    expect(allowedChildTypes({ type, variant }, tenant)).toEqual(expected);
+  });
+
+  it.each(['approvallot', 'lintelorderlot', 'aacorderlot', 'drawingjob', 'folder'] as const)('%s has no children', (type) => {
+    for (const variant of ['aac_elements', 'lintel', 'other'] as const) expect(allowedChildTypes({ type, variant })).toEqual([]);
+  });
+});
+
+describe('canCreateUnit', () => {
+  const create = (role: MemberRole | null, rootState: string, type: UnitType, infoSheetValid = true) => canCreateUnit({ role, rootState, infoSheetValid }, type);
+
+  it('in Structuring anybody may create structure units', () => {
+    for (const role of ROLES) for (const type of ['subproject', 'approvallot', 'aacorderlot', 'lintelorderlot', 'drawingjob'] as const) {
+      expect(create(role, 'Structuring', type)).toEqual({ allowed: true });
+    }
+  });
+
+  it('outside Structuring only a salesPlanner creates, with the rule as reason for others', () => {
+    for (const state of STATES.filter((s) => s !== 'Structuring')) {
+      for (const role of ROLES) {
+        const expected = role === 'salesPlanner' ? { allowed: true } : { allowed: false, reason: 'PROJECTS.Rules.CreateOnlyInStructuring' };
+        expect(create(role, state, 'approvallot')).toEqual(expected);
+      }
+    }
+  });
+
+  it('a folder can always be created', () => {
+    for (const state of STATES) for (const role of ROLES) expect(create(role, state, 'folder').allowed).toBe(true);
+  });
+
+  it('a project only by a salesPlanner, in any state', () => {
+    for (const state of STATES) {
+      for (const role of ROLES) expect(create(role, state, 'project').allowed).toBe(role === 'salesPlanner');
+    }
+  });
+
+  it('an invalid information sheet blocks creation (tooltip invalidPIS), not for a salesPlanner', () => {
+    expect(create('reviewer', 'Structuring', 'subproject', false)).toEqual({ allowed: false, reason: 'PROJECTS.Rules.InvalidPIS' });
+    expect(create('reviewer', 'Structuring', 'folder', false)).toEqual({ allowed: false, reason: 'PROJECTS.Rules.InvalidPIS' });
+    expect(create('salesPlanner', 'Structuring', 'subproject', false).allowed).toBe(true);
+  });
+});
+
+describe('canDeleteUnit', () => {
+  const remove = (role: MemberRole | null, rootState: string, type: UnitType, isRoot = false, itemCount = 0) => canDeleteUnit({ role, rootState }, { type, isRoot, itemCount });
+
+  it('the root is never deleted, not even by a salesPlanner', () => {
+    for (const role of ROLES) expect(remove(role, 'Structuring', 'project', true)).toEqual({ allowed: false, reason: 'PROJECTS.Rules.RootNeverDeleted' });
+  });
+
+  it('a salesPlanner deletes any other unit in any state', () => {
+    for (const state of STATES) for (const type of UNIT_TYPES) expect(remove('salesPlanner', state, type).allowed).toBe(true);
+  });
+
+  it('others: a project never, a folder always, the rest only in Structuring', () => {
+    for (const role of ROLES.filter((r) => r !== 'salesPlanner')) {
+      for (const state of STATES) {
+        expect(remove(role, state, 'project').allowed).toBe(false);
+        expect(remove(role, state, 'folder').allowed).toBe(true);
+        for (const type of ['subproject', 'approvallot', 'aacorderlot', 'lintelorderlot', 'drawingjob'] as const) {
+          expect(remove(role, state, type)).toEqual(state === 'Structuring' ? { allowed: true } : { allowed: false, reason: 'PROJECTS.Rules.DeleteOnlyInStructuring' });
+        }
+      }
+    }
+  });
+
+  it('order lots with items need their items deleted first, whoever asks', () => {
+    for (const role of ROLES) {
+      expect(remove(role, 'Structuring', 'aacorderlot', false, 3)).toEqual({ allowed: false, reason: 'PROJECTUNIT.DELETE_ITEMS_FIRST_DIALOG' });
+      expect(remove(role, 'Structuring', 'subproject', false, 1).allowed).toBe(false);
+    }
+  });
+});
+
+describe('edit actions', () => {
+  it('HideUnitEditAction hides edit and delete', () => {
+    expect(showEditActions(['ProjectTools'])).toBe(true);
+    expect(showEditActions(['HideUnitEditAction'])).toBe(false);
+  });
+  it('customers edit only in Structuring (folders always); staff and salesPlanners always', () => {
+    expect(canEditUnit({ role: 'reviewer', rootState: 'ProvideFiles', isInternal: false }, { type: 'subproject', isRoot: false }).allowed).toBe(false);
+    expect(canEditUnit({ role: 'reviewer', rootState: 'ProvideFiles', isInternal: false }, { type: 'folder', isRoot: false }).allowed).toBe(true);
+    expect(canEditUnit({ role: 'reviewer', rootState: 'Structuring', isInternal: false }, { type: 'project', isRoot: true }).allowed).toBe(true);
+    expect(canEditUnit({ role: null, rootState: 'Closed', isInternal: true }, { type: 'subproject', isRoot: false }).allowed).toBe(true);
+  });
+});
+
+describe('unit helpers', () => {
+  it('initial states', () => {
+    expect(initialState('project', 'standard')).toBe('Structuring');
+    expect(initialState('project', 'ccl')).toBe('Preparing');
+    expect(initialState('drawingjob', 'ccl')).toBe('CCLNotReadyForDrawing');
+    expect(initialState('folder', 'standard')).toBe('');
+    expect(initialState('approvallot', 'standard')).toBe('Structuring');
+  });
+  it('closed states', () => {
+    expect(isClosedState('Closed')).toBe(true);
+    expect(isClosedState('Archived')).toBe(true);
+    expect(isClosedState('Structuring')).toBe(false);
+  });
+  it('data text round trip', () => {
+    expect(parseUnitData('OrderNumber=4711; Foo = bar;broken;=x')).toEqual({ OrderNumber: '4711', Foo: 'bar' });
+    expect(formatUnitData({ OrderNumber: '4711', Note: 'a;b', Empty: '' })).toBe('OrderNumber=4711;Note=a,b');
+  });
+  it('page title', () => {
+    expect(unitPageTitle({ projectUnitNo: 'NS-DE-2026-0001', title: 'Wohnpark' })).toBe('NS-DE-2026-0001 | Wohnpark');
+  });
+  it('create schema', () => {
+    expect(unitCreateSchema.safeParse({ parentProjectUnitID: 1, projectUnitType: 'subproject', title: 'Haus C' }).success).toBe(true);
+    expect(unitCreateSchema.safeParse({ parentProjectUnitID: 1, projectUnitType: 'tower', title: 'X' }).success).toBe(false);
+    expect(unitCreateSchema.safeParse({ parentProjectUnitID: 1, projectUnitType: 'folder', title: '' }).success).toBe(false);
+    expect(unitCreateSchema.safeParse({ parentProjectUnitID: 1, projectUnitType: 'folder', title: 'X', deliveryDate: '2026-13-45' }).success).toBe(false);
+  });
+});
