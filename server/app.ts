@@ -23,6 +23,10 @@ import { accountPublicRoutes, accountRoutes } from './routes/account.js';
 import { mailsResource } from './routes/mails.js';
 import { profileRoutes } from './routes/profile.js';
 import { projectsResource } from './routes/projects.js';
+import { projectFileRoutes } from './routes/project-files.js';
+import { projectMemberRoutes } from './routes/project-members.js';
+import { projectSearchResource } from './routes/project-search.js';
+import { tenantFileRoutes } from './routes/tenant-files.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -115,6 +119,13 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange', profileRoutes);
   api.route('/data/planxchange/mails', mailsResource);
   api.route('/data/planxchange/projects', projectsResource);
+  // Project files: GET/POST api/file/projectFiles/{root}, GET api/file/projectFiles/download/{id}, GET/POST api/file/{root}/{unit}
+  api.route('/file', projectFileRoutes);
+  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
+  api.route('/data/planxchange/projectmembers', projectMemberRoutes);
+  api.route('/data/planxchange/projectunitssearch', projectSearchResource);
+  // Tenant logos (tenantfiles/{tenantID or tenantID_salesOrgID}/thumbnail.png) and GET api/tenant-infos/{root}
+  api.route('/', tenantFileRoutes);
   api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);
   api.route('/banner-notifications', bannerExtraRoutes);
   api.route('/data/planxchange/salesorganisations', salesOrganisationsResource);
