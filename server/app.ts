@@ -27,6 +27,7 @@ import { projectFileRoutes } from './routes/project-files.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectSearchResource } from './routes/project-search.js';
 import { tenantFileRoutes } from './routes/tenant-files.js';
+import { projectToolRoutes, siteRoutes } from './routes/site.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -108,7 +109,9 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
       }),
     );
   }
-  api.use('*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge' }]); } }));
+  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge' }]); } });
+  // Uploads (multipart) carry their own limits (avatar 5 MB, project files 50 MB); JSON routes refuse multipart with 415.
+  api.use('*', (c, next) => ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)));
   api.use('*', csrfGuard);
   api.use('*', sessionReader);
   api.route('/auth', authRoutes);
@@ -124,6 +127,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
+  api.route('/data/planxchange', siteRoutes);
+  api.route('/project-tools', projectToolRoutes);
   // Tenant logos (tenantfiles/{tenantID or tenantID_salesOrgID}/thumbnail.png) and GET api/tenant-infos/{root}
   api.route('/', tenantFileRoutes);
   api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);

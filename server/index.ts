@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { isEmpty, openDatabase } from './db/client.js';
+import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
@@ -19,6 +19,7 @@ async function main() {
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
+  await analyze(database);
 
   const app = createApp(database.db, {
     staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),

@@ -12,11 +12,15 @@ import { dataProvider } from './providers/dataProvider';
 import bannerNotifications from './resources/banner-notifications';
 import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
 import { theme } from './theme';
+import { SEARCH_PATH } from './domain/search';
 
 export const APP_BASENAME = '/home/app';
 export const PROFILE_PATH = '/profile';
 // Pages with heavy parts (the avatar cropper) load when first opened.
 const ProfilePage = lazy(() => import('./custom/profile/ProfilePage'));
+const ProjectDetailsPage = lazy(() => import('./custom/project/details/ProjectDetailsPage'));
+const MemberProfilePage = lazy(() => import('./custom/project/members/MemberProfilePage'));
+const ProjectSearchPage = lazy(() => import('./custom/project/search/ProjectSearchPage'));
 const lazyPage = (page: React.ReactNode) => <Suspense fallback={<LinearProgress />}>{page}</Suspense>;
 const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
 
@@ -42,6 +46,10 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<Dashboard />} />
         <Route path={PROFILE_PATH} element={lazyPage(<ProfilePage />)} />
+        <Route path="/project/details/:rootId" element={lazyPage(<ProjectDetailsPage />)} />
+        <Route path="/project/details/:rootId/:unitId" element={lazyPage(<ProjectDetailsPage />)} />
+        <Route path="/project/memberprofile/:rootUnitId/:userId" element={lazyPage(<MemberProfilePage />)} />
+        <Route path={SEARCH_PATH} element={lazyPage(<ProjectSearchPage />)} />
       </CustomRoutes>
     </Admin>
   );

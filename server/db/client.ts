@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
@@ -33,10 +33,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = dataDir ? new PGlite(resolve(dataDir)) : new PGlite();
+  const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
@@ -64,4 +65,9 @@ async function openPostgres(url: string): Promise<Database> {
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(schema.users);
   return Number(row?.n ?? 0) === 0;
+}
+
+/** Planner statistics: PGlite has no autovacuum, so without this it plans every query blind. */
+export async function analyze(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 }

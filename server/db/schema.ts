@@ -328,8 +328,8 @@ export const projectUnits = pgTable(
     index('project_units_tenant_state_idx').on(t.tenantId, t.stateKey),
     index('project_units_state_since_idx').on(t.stateSince),
     uniqueIndex('project_units_sibling_title_unique').on(t.parentId, t.type, sql`lower(${t.title})`),
-    index('project_units_title_trgm_idx').on(sql`lower(${t.title})`),
     index('project_units_number_idx').on(t.number),
+    // The search's trigram (GIN) indexes are in migration 0005_search_trigram.sql: drizzle-kit cannot express them.
   ],
 );
 
@@ -390,3 +390,21 @@ export const questionnaireAnswers = pgTable('questionnaire_answers', {
   isValid: boolean('is_valid').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/** A prepared zip download of selected project files (the id handed out is a random token; stored as SHA-256). */
+export const downloadRequests = pgTable(
+  'download_requests',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rootId: integer('root_id')
+      .notNull()
+      .references(() => projectUnits.id, { onDelete: 'cascade' }),
+    fileIds: jsonb('file_ids').$type<number[]>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('download_requests_expires_idx').on(t.expiresAt)],
+);

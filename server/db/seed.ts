@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 import {
   addresses,
@@ -18,6 +19,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { demoAvatar } from '../lib/png.js';
 import { avatarKey, type FileStorage } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
+import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -94,6 +96,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const avatars: { userId: number; png: Buffer }[] = [];
   let projectFileList: { key: string; bytes: Buffer }[] = [];
+  let tenantIds: number[] = [];
   await db.transaction(async (tx) => {
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
@@ -103,6 +106,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
         { name: 'CCL Construction Components', type: 'ccl', features: [], projectFeatureDefaults: ['ProjectTools', 'HasJournal'], infoHtml: '<p>CCL drawing service: drawing jobs, check data and delivery schedules.</p>' },
       ])
       .returning({ id: tenants.id });
+    tenantIds = [nordstein.id, calcon.id, ccl.id];
 
     const plantRows = await tx
       .insert(plants)
@@ -185,5 +189,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
   if (files) {
     for (const { userId, png } of avatars) await files.put(avatarKey(userId), png);
     await writeDemoFiles(files, projectFileList);
+    for (const logo of demoTenantLogos(tenantIds)) await files.put(logo.key, logo.bytes);
+    await db.update(tenants).set({ hasLogo: true }).where(inArray(tenants.id, tenantIds));
   }
 }

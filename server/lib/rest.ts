@@ -126,9 +126,11 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
     const order = sortOrder === 'DESC' ? desc(column) : asc(column);
     const { start, end } = query.range;
 
-    // The total comes with the page (a window count); only a page past the end needs a second query.
+    // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
+    // would read and sort every match before the page); only a page past the end needs a second query.
+    const totalSql = sql<number>`(select count(*) from ${definition.table} where ${where ?? sql`true`})`;
     const page = (await db
-      .select(selection(definition, { __total: sql<number>`count(*) over ()` }))
+      .select(selection(definition, { __total: totalSql }))
       .from(definition.table)
       .where(where)
       .orderBy(order, asc(definition.id))

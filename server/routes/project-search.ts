@@ -1,4 +1,108 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { parseUnitData, UNIT_TYPES, type UnitType } from '../../src/domain/projectUnits.js';
+import { ADVANCED_SEARCH_FEATURE, canUseProjectSearch, SEARCH_RESOURCE, type ProjectSearchRecord } from '../../src/domain/search.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import { projectUnits, tenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
+import { ApiError } from '../lib/errors.js';
+import { visibleUnits, type UnitRow } from '../lib/project-access.js';
+import { containsPattern } from '../lib/rest-query.js';
+import { restResource } from '../lib/rest.js';
 
+type SearchRow = UnitRow & {
+  productTypeTitle: string | null;
+  productTypeBg: string | null;
+  productTypeText: string | null;
+  plantName: string | null;
+};
+
+// The value of `OrderNumber=` in the unit's `data` text (semicolon-separated key=value pairs); a constant, so an expression index can match it.
+const ORDER_NUMBER = sql.raw(`substring("project_units"."data" from '(?:^|;)\\s*OrderNumber\\s*=\\s*([^;]*)')`);
+
+/** Product type and plant selected with the unit (no query per row); `hasChildren` is not needed here. */
+function searchColumns() {
+  // Qualified outer references: drizzle leaves columns unqualified in single-table selects.
+  const productType = (column: string) => sql.raw(`(select pt.${column} from product_types pt where pt.id = "project_units"."product_type_id")`);
+  return {
+    productTypeTitle: productType('title') as SQL<string | null>,
+    productTypeBg: productType('bg_color') as SQL<string | null>,
+    productTypeText: productType('text_color') as SQL<string | null>,
+    plantName: sql<string | null>`(select pl.name from plants pl where pl.id = "project_units"."plant_id")`,
+  };
+}
+
+/** Tenants that have the feature, as an array computed once: a filter, not a join that scans per tenant. */
+function tenantsWithSearch(): SQL {
+  return sql`${projectUnits.tenantId} = any(array(select t.id from ${tenants} t where t.features @> ${JSON.stringify([ADVANCED_SEARCH_FEATURE])}::jsonb))`;
+}
+
+/** Units the user may see anyway, restricted to tenants that offer the search. */
+export function searchScope(user: SessionUser): SQL {
+  return and(visibleUnits(user), tenantsWithSearch())!;
+}
+
+/**
+ * `lower(…) like lower(…)` rather than ILIKE: the same result, cheaper on the embedded database, and the
+ * form a trigram index on these expressions serves (see docs/decisions.md, "Project search").
+ */
+export function searchCondition(q: string): SQL {
+  const pattern = sql`lower(${containsPattern(q)})`;
+  return or(
+    sql`lower(${projectUnits.title}) like ${pattern}`,
+    sql`lower(${projectUnits.number}) like ${pattern}`,
+    // The cheap prefilter spares the regex on units without an order number.
+    sql`(${projectUnits.data} like '%OrderNumber%' and lower(${ORDER_NUMBER}) like ${pattern})`,
+  )!;
+}
+
+export function toSearchRecord(row: SearchRow): ProjectSearchRecord {
+  return {
+    id: row.id,
+    projectUnitID: row.id,
+    rootProjectUnitID: row.rootId ?? row.id,
+    title: row.title,
+    projectUnitNo: row.number,
+    projectUnitType: row.type as UnitType,
+    productType: row.productTypeTitle ?? null,
+    productTypeID: row.productTypeId,
+    productTypeBGColor: row.productTypeBg ?? null,
+    productTypeTextColor: row.productTypeText ?? null,
+    plant: row.plantName ?? null,
+    plantID: row.plantId,
+    orderNumber: parseUnitData(row.data).OrderNumber || null,
+  };
+}
+
+const searchList = restResource({
+  name: SEARCH_RESOURCE,
+  table: projectUnits,
+  id: projectUnits.id,
+  sortable: { title: projectUnits.title, projectUnitNo: projectUnits.number, projectUnitType: projectUnits.type },
+  defaultSort: ['projectUnitNo', 'ASC'],
+  filters: {
+    projectUnitType: {
+      schema: z.union([z.enum(UNIT_TYPES), z.array(z.enum(UNIT_TYPES)).max(UNIT_TYPES.length)]),
+      where: (value: string | string[]) => (Array.isArray(value) ? inArray(projectUnits.type, value.length ? value : ['-']) : eq(projectUnits.type, value)),
+    },
+  },
+  search: searchCondition,
+  scope: searchScope,
+  columns: searchColumns,
+  toRecords: async (_db, rows) => (rows as SearchRow[]).map(toSearchRecord) as never,
+});
+
+/** `availability` first, so that the list's `/:id` route does not take it. */
 export const projectSearchResource = new Hono<AppEnv>();
+
+projectSearchResource.get('/availability', async (c) => {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  const rows = user.tenantIds.length
+    ? await c.get('db').select({ features: tenants.features }).from(tenants).where(inArray(tenants.id, user.tenantIds))
+    : [];
+  return c.json({ available: canUseProjectSearch(rows.map((row) => row.features)) });
+});
+
+projectSearchResource.route('/', searchList);

@@ -16,7 +16,7 @@ import {
   type UnitVariant,
 } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { addresses, contacts, projectFiles, projectMembers, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
@@ -28,7 +28,7 @@ type UnitWithExtras = UnitRow & {
   productTypeBg: string | null;
   productTypeText: string | null;
   plantName: string | null;
-  hasChildren: boolean;
+  hasChildren?: boolean;
 };
 
 /** Product type, plant and whether there are children, selected with the unit (no query per row). */
@@ -40,8 +40,18 @@ export function unitColumns() {
     productTypeBg: productType('bg_color') as SQL<string | null>,
     productTypeText: productType('text_color') as SQL<string | null>,
     plantName: sql<string | null>`(select pl.name from plants pl where pl.id = "project_units"."plant_id")`,
-    hasChildren: sql<boolean>`exists (select 1 from project_units c where c.parent_id = "project_units"."id")`,
   };
+}
+
+/** Which of these units have children: one query over the page's ids (a per-row EXISTS scans every unit). */
+export async function withChildFlags(db: Db, rows: UnitWithExtras[]): Promise<UnitWithExtras[]> {
+  if (!rows.length) return rows;
+  const parents = await db
+    .selectDistinct({ id: projectUnits.parentId })
+    .from(projectUnits)
+    .where(inArray(projectUnits.parentId, rows.map((row) => row.id)));
+  const withChildren = new Set(parents.map((row) => row.id));
+  return rows.map((row) => ({ ...row, hasChildren: withChildren.has(row.id) }));
 }
 
 export function toUnit(row: UnitWithExtras): ProjectUnit {
@@ -231,7 +241,7 @@ export const projectsResource = restResource({
   allow: () => true,
   readOnlyFields: ['projectUnitID'],
   columns: unitColumns,
-  toRecords: async (_db, rows) => (rows as UnitWithExtras[]).map(toUnit) as never,
+  toRecords: async (db, rows) => (await withChildFlags(db, rows as UnitWithExtras[])).map(toUnit) as never,
   create: {
     schema: unitCreateSchema,
     write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRoot(tx, input, user) : createChild(tx, input, user)),
@@ -265,6 +275,24 @@ export const projectsResource = restResource({
   },
 });
 
+/** The create dialog's asynchronous check: is this title still free among the parent's children of that type? */
+projectsResource.get('/:id/title-available', async (c) => {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  const db = c.get('db');
+  const { unit } = await unitAccess(db, user, parseId(c.req.param('id')));
+  const type = z.enum(UNIT_TYPES).safeParse(c.req.query('type'));
+  const title = (c.req.query('title') ?? '').trim();
+  if (!type.success) throw ApiError.badRequest('VALIDATION.InvalidValue', 'type');
+  if (!title || title.length > 200) throw ApiError.badRequest('VALIDATION.IsRequired', 'title');
+  const except = Number(c.req.query('except') ?? 0) || 0;
+  const [duplicate] = await db
+    .select({ id: projectUnits.id })
+    .from(projectUnits)
+    .where(and(eq(projectUnits.parentId, unit.id), eq(projectUnits.type, type.data), sql`lower(${projectUnits.title}) = lower(${title})`, sql`${projectUnits.id} <> ${except}`));
+  return c.json({ available: !duplicate });
+});
+
 /** Everything the details page needs about a unit in one call: path, role, features and what is allowed. */
 projectsResource.get('/:id/context', async (c) => {
   const user = c.get('user');
@@ -283,7 +311,8 @@ projectsResource.get('/:id/context', async (c) => {
     .select({ ...getTableColumns(projectUnits), ...unitColumns() })
     .from(projectUnits)
     .where(inArray(projectUnits.id, pathIds))) as UnitWithExtras[];
-  const path = pathIds.map((id) => toUnit(rows.find((row) => row.id === id)!));
+  const flagged = await withChildFlags(db, rows);
+  const path = pathIds.map((id) => toUnit(flagged.find((row) => row.id === id)!));
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, root.tenantId));
   const type = unit.type as UnitType;
   const childTypes = allowedChildTypes({ type, variant: unit.variant as UnitVariant }, context.tenantType);

@@ -1,4 +1,59 @@
-import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import type { SessionUser } from '../../src/domain/user.js';
+import { tenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
+import { ApiError } from '../lib/errors.js';
+import { unitAccess } from '../lib/project-access.js';
+import { parseId } from '../lib/rest-query.js';
+import { sanitizeHtml } from '../lib/sanitize-html.js';
+
+const LOGO_ID = /^([1-9]\d{0,9})(?:_([1-9]\d{0,9}))?$/;
+
+export const tenantLogoKey = (logoId: string) => `tenants/${logoId}.png`;
+
+/**
+ * The storage keys to try for a logo id (`{tenantID}` or `{tenantID}_{salesOrgID}`), most specific
+ * first: a sales organisation's own logo, else its tenant's. Null for anything else.
+ */
+export function logoKeys(logoId: string): string[] | null {
+  const match = LOGO_ID.exec(logoId);
+  if (!match) return null;
+  return match[2] ? [tenantLogoKey(logoId), tenantLogoKey(match[1])] : [tenantLogoKey(logoId)];
+}
+
+function sessionUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  return user;
+}
 
 export const tenantFileRoutes = new Hono<AppEnv>();
+
+/** Tenant logos are brand images: any signed-in user may see them; `?ts=` busts caches after a change. */
+tenantFileRoutes.get('/data/planxchange/tenantfiles/:logoId/thumbnail.png', async (c) => {
+  sessionUser(c);
+  const keys = logoKeys(c.req.param('logoId'));
+  if (!keys) throw ApiError.notFound();
+  let bytes: Buffer | null = null;
+  for (const key of keys) {
+    bytes = await c.get('files').get(key);
+    if (bytes) break;
+  }
+  if (!bytes) throw ApiError.notFound();
+  c.header('Content-Type', 'image/png');
+  c.header('Cache-Control', c.req.query('ts') ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+  c.header('Content-Disposition', 'inline; filename="thumbnail.png"');
+  return c.body(new Uint8Array(bytes));
+});
+
+/** The tenant's information text of a root project, sanitised; empty unless the root has ShowTenantInfo. */
+tenantFileRoutes.get('/tenant-infos/:rootUnitId', async (c) => {
+  const user = sessionUser(c);
+  const db = c.get('db');
+  const { unit, root } = await unitAccess(db, user, parseId(c.req.param('rootUnitId')));
+  if (unit.id !== root.id) throw ApiError.notFound();
+  if (!root.features.includes('ShowTenantInfo')) return c.json({ html: '' });
+  const [tenant] = await db.select({ infoHtml: tenants.infoHtml }).from(tenants).where(eq(tenants.id, root.tenantId));
+  return c.json({ html: sanitizeHtml(tenant?.infoHtml ?? '') });
+});

@@ -33,6 +33,9 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
       return request.action === 'list';
     case 'profile':
       return true;
+    // The project search is a read-only list; which units it shows is the API's row scope.
+    case 'projectunitssearch':
+      return request.action === 'list';
     // A user's own account; administrators reach every account.
     case 'users':
       return user.isAdmin || (request.record as { id?: number } | undefined)?.id === user.id;

@@ -207,3 +207,37 @@ export const unitUpdateSchema = z.strictObject({
   version: z.number().int().positive().optional(),
 });
 export type UnitUpdate = z.infer<typeof unitUpdateSchema>;
+
+/** Site address and site contact of a project (spec: Edit project address and contact). */
+export const siteAddressSchema = z.strictObject({
+  name: z.string().trim().max(200, MESSAGE.tooLong),
+  street1: z.string().trim().max(200, MESSAGE.tooLong),
+  zip: z.string().trim().max(20, MESSAGE.tooLong),
+  city: z.string().trim().max(120, MESSAGE.tooLong),
+  country: z.string().trim().max(80, MESSAGE.tooLong),
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE = /^[+()\d\s/.-]*$/;
+
+export const siteContactSchema = z.strictObject({
+  name: z.string().trim().max(200, MESSAGE.tooLong),
+  officePhone: z.string().trim().max(40, MESSAGE.tooLong).regex(PHONE, 'VALIDATION.InvalidPhone'),
+  officeFax: z.string().trim().max(40, MESSAGE.tooLong).regex(PHONE, 'VALIDATION.InvalidPhone'),
+  companyMobile: z.string().trim().max(40, MESSAGE.tooLong).regex(PHONE, 'VALIDATION.InvalidPhone'),
+  officeEMail: z.string().trim().max(254, MESSAGE.tooLong).refine((value) => value === '' || EMAIL.test(value), 'VALIDATION.InvalidEmail'),
+});
+
+/** The reviewer change request: a standard e-mail address, required. */
+export const reviewerChangeSchema = z.strictObject({
+  rootUnitId: z.number({ error: MESSAGE.required }).int().positive(),
+  email: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(254, MESSAGE.tooLong).regex(EMAIL, 'VALIDATION.InvalidEmail'),
+});
+
+export const PROJECT_TOOLS = ['edit-site-address', 'edit-site-contact', 'reviewer-change-request'] as const;
+export type ProjectTool = (typeof PROJECT_TOOLS)[number];
+
+/** With ProjectTools the site cards' own Edit buttons give way to the tools menu. */
+export function siteEditViaTools(features: readonly string[]): boolean {
+  return features.includes('ProjectTools');
+}

@@ -1,14 +1,18 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PersonIcon from '@mui/icons-material/Person';
+import SearchIcon from '@mui/icons-material/Search';
+import { useSearchAvailability } from '../custom/project/search/useSearchAvailability';
 import { Divider, ListSubheader } from '@mui/material';
 import { Menu, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 
 function CommonEntries() {
   const translate = useTranslate();
+  const { data: searchAvailable } = useSearchAvailability();
   return (
     <>
       <Menu.Item to="/home/app/dash" primaryText={translate('MENU.Dashboard')} leftIcon={<DashboardIcon />} />
+      {searchAvailable && <Menu.Item to="/home/app/project/search" primaryText={translate('SEARCH.Menu')} leftIcon={<SearchIcon />} />}
       <Menu.Item to="/home/app/profile" primaryText={translate('MENU.Profile')} leftIcon={<PersonIcon />} />
     </>
   );

@@ -1,5 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { CurrentProjectsCard } from './CurrentProjectsCard';
 import { SalesOrgCards } from './SalesOrgCards';
 
 export const DASHBOARD_PATH = '/dash';
@@ -20,6 +21,7 @@ export function Dashboard() {
           </Typography>
         </CardContent>
       </Card>
+      <CurrentProjectsCard />
       <SalesOrgCards />
     </>
   );

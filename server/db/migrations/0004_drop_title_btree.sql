@@ -1,0 +1,1 @@
+DROP INDEX "project_units_title_trgm_idx";

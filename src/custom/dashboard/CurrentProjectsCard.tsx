@@ -1,0 +1,30 @@
+import { Card, CardContent, CardHeader, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useGetList, useTranslate } from 'react-admin';
+import type { ProjectUnit } from '../../domain/projectUnits';
+
+/** The user's current root projects, most recently changed first; each opens its details page. */
+export function CurrentProjectsCard() {
+  const translate = useTranslate();
+  const { data, isPending } = useGetList<ProjectUnit>('projects', {
+    pagination: { page: 1, perPage: 8 },
+    sort: { field: 'stateSince', order: 'DESC' },
+    filter: { state: 'current' },
+  });
+  return (
+    <Card sx={{ mt: 3 }} data-testid="current-projects">
+      <CardHeader title={translate('DASHBOARD.CurrentProjects')} slotProps={{ title: { variant: 'h6' } }} sx={{ pb: 0 }} />
+      <CardContent>
+        {!isPending && !data?.length && <Typography color="text.secondary">{translate('DASHBOARD.NoProjects')}</Typography>}
+        <List dense disablePadding>
+          {(data ?? []).map((project) => (
+            <ListItemButton key={project.id} component={RouterLink} to={`/home/app/project/details/${project.id}`}>
+              <ListItemText primary={project.title} secondary={project.projectUnitNo} />
+              <Chip size="small" label={translate(`STATES.${project.stateKey}`, { _: project.stateKey })} />
+            </ListItemButton>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

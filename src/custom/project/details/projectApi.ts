@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberRole, ProjectFeature, ProjectUnit, RuleResult, UnitType } from '../../../domain/projectUnits';
+import { httpClient } from '../../../providers/http';
+
+export const PROJECTS_API = '/api/data/planxchange/projects';
+
+export interface UnitPageContext {
+  unit: ProjectUnit;
+  root: ProjectUnit;
+  path: ProjectUnit[];
+  role: MemberRole | null;
+  isInternal: boolean;
+  features: ProjectFeature[];
+  infoSheetValid: boolean;
+  tenant: { id: number; name: string; type: 'standard' | 'ccl'; hasLogo: boolean; features: string[] };
+  allowedChildTypes: UnitType[];
+  can: { create: Partial<Record<UnitType, RuleResult>>; edit: RuleResult; delete: RuleResult };
+}
+
+export function useUnitContext(unitId: number) {
+  return useQuery({
+    queryKey: ['unit-context', unitId],
+    queryFn: async () => (await httpClient(`${PROJECTS_API}/${unitId}/context`)).json as UnitPageContext,
+    retry: false,
+  });
+}
+
+export function useChildUnits(unitId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['unit-children', unitId],
+    enabled,
+    queryFn: async () => {
+      const filter = encodeURIComponent(JSON.stringify({ parentProjectUnitID: unitId }));
+      const sort = encodeURIComponent(JSON.stringify(['projectUnitNo', 'ASC']));
+      return (await httpClient(`${PROJECTS_API}?filter=${filter}&sort=${sort}&range=[0,999]`)).json as ProjectUnit[];
+    },
+  });
+}
+
+/**
+ * After a change: contexts, children and site data are read again, the cached pages of other units too
+ * (refetchType 'all'), so navigating to the parent never shows the unit that was just deleted.
+ */
+export function useRefreshUnit() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [['unit-context'], ['unit-children'], ['site'], ['projects']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })),
+    );
+}
+
+export function detailsPath(unit: Pick<ProjectUnit, 'rootProjectUnitID' | 'projectUnitID'>): string {
+  return unit.rootProjectUnitID === unit.projectUnitID
+    ? `/home/app/project/details/${unit.rootProjectUnitID}`
+    : `/home/app/project/details/${unit.rootProjectUnitID}/${unit.projectUnitID}`;
+}

@@ -1,0 +1,36 @@
+import type { UnitType } from './projectUnits';
+
+/** The tenant feature that switches the project search on (spec §6). */
+export const ADVANCED_SEARCH_FEATURE = 'AdvancedSearch';
+export const SEARCH_RESOURCE = 'projectunitssearch';
+export const SEARCH_PATH = '/project/search';
+export const SEARCH_PAGE_SIZES = [10, 20, 50] as const;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** A row of the search table (`GET api/data/planxchange/projectunitssearch`). */
+export interface ProjectSearchRecord {
+  id: number;
+  projectUnitID: number;
+  rootProjectUnitID: number;
+  title: string;
+  projectUnitNo: string;
+  projectUnitType: UnitType;
+  productType: string | null;
+  productTypeID: number | null;
+  productTypeBGColor: string | null;
+  productTypeTextColor: string | null;
+  plant: string | null;
+  plantID: number | null;
+  orderNumber: string | null;
+}
+
+/** The search is offered when at least one of the user's tenants has AdvancedSearch. */
+export function canUseProjectSearch(tenantsFeatures: string[][]): boolean {
+  return tenantsFeatures.some((features) => features.includes(ADVANCED_SEARCH_FEATURE));
+}
+
+/** Where a search row leads: the root's own details, or the unit under its root. */
+export function unitDetailsPath(unit: Pick<ProjectSearchRecord, 'projectUnitID' | 'rootProjectUnitID'>): string {
+  const base = '/home/app/project/details';
+  return unit.projectUnitID === unit.rootProjectUnitID ? `${base}/${unit.projectUnitID}` : `${base}/${unit.rootProjectUnitID}/${unit.projectUnitID}`;
+}
