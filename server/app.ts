@@ -28,6 +28,10 @@ import { projectMemberRoutes } from './routes/project-members.js';
 import { projectSearchResource } from './routes/project-search.js';
 import { tenantFileRoutes } from './routes/tenant-files.js';
 import { projectToolRoutes, siteRoutes } from './routes/site.js';
+import { catalogueRoutes } from './routes/admin-catalogues.js';
+import { masterDataRoutes } from './routes/admin-master-data.js';
+import { projectFeatureRoutes } from './routes/admin-projects.js';
+import { invitationPublicRoutes } from './routes/invitations.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -117,6 +121,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/auth', authRoutes);
   // The account-deletion link is followed without a session: the token authenticates.
   api.route('/account', accountPublicRoutes);
+  // Setting the first password from an invitation link: the token authenticates.
+  api.route('/account', invitationPublicRoutes);
   api.use('*', requireSession);
   api.route('/account', accountRoutes);
   api.route('/data/planxchange', profileRoutes);
@@ -129,6 +135,10 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
   api.route('/data/planxchange', siteRoutes);
   api.route('/project-tools', projectToolRoutes);
+  // Administration: plants, product types, tenants, preliminary days (master data) and the catalogues.
+  api.route('/data/planxchange', masterDataRoutes);
+  api.route('/data/planxchange', catalogueRoutes);
+  api.route('/data/planxchange/projectfeatures', projectFeatureRoutes);
   // Tenant logos (tenantfiles/{tenantID or tenantID_salesOrgID}/thumbnail.png) and GET api/tenant-infos/{root}
   api.route('/', tenantFileRoutes);
   api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);

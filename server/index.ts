@@ -6,6 +6,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { DiskFileStorage } from './services/file-storage.js';
+import { startMailDelivery } from './services/mail-delivery.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -20,6 +21,9 @@ async function main() {
   if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
   await analyze(database);
+  const stopMail = process.env.SMTP_URL
+    ? await startMailDelivery(database.db, process.env.SMTP_URL, process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>')
+    : () => undefined;
 
   const app = createApp(database.db, {
     staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
@@ -40,6 +44,7 @@ async function main() {
   const shutdown = () => {
     if (closing) return;
     closing = true;
+    stopMail();
     server.close(() => void database.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };

@@ -10,6 +10,16 @@ import { PortalNotification } from './layout/PortalNotification';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import bannerNotifications from './resources/banner-notifications';
+import aacProducts, { AAC_PRODUCTS_RESOURCE } from './resources/aac-products';
+import lintelProducts, { LINTEL_PRODUCTS_RESOURCE } from './resources/lintel-products';
+import mails from './resources/mails';
+import plants from './resources/plants';
+import productTypes from './resources/product-types';
+import salesOrganisations from './resources/sales-organisations';
+import tenants from './resources/tenants';
+import users from './resources/users';
+import { USERS_RESOURCE } from './resources/users/constants';
+import projectFeatures from './resources/project-features';
 import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
 import { theme } from './theme';
 import { SEARCH_PATH } from './domain/search';
@@ -21,6 +31,7 @@ const ProfilePage = lazy(() => import('./custom/profile/ProfilePage'));
 const ProjectDetailsPage = lazy(() => import('./custom/project/details/ProjectDetailsPage'));
 const MemberProfilePage = lazy(() => import('./custom/project/members/MemberProfilePage'));
 const ProjectSearchPage = lazy(() => import('./custom/project/search/ProjectSearchPage'));
+const PreliminaryDaysPage = lazy(() => import('./custom/admin/PreliminaryDaysPage'));
 const lazyPage = (page: React.ReactNode) => <Suspense fallback={<LinearProgress />}>{page}</Suspense>;
 const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
 
@@ -43,6 +54,15 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       disableTelemetry
     >
       <Resource name={BANNER_RESOURCE} {...bannerNotifications} />
+      <Resource name={USERS_RESOURCE} {...users} />
+      <Resource name="admin/projectfeatures" {...projectFeatures} />
+      <Resource name="admin/mails" {...mails} />
+      <Resource name="admin/tenants" {...tenants} />
+      <Resource name="admin/salesorganisations" {...salesOrganisations} />
+      <Resource name="admin/plants" {...plants} />
+      <Resource name="admin/producttypes" {...productTypes} />
+      <Resource name={AAC_PRODUCTS_RESOURCE} {...aacProducts} />
+      <Resource name={LINTEL_PRODUCTS_RESOURCE} {...lintelProducts} />
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<Dashboard />} />
         <Route path={PROFILE_PATH} element={lazyPage(<ProfilePage />)} />
@@ -50,6 +70,7 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path="/project/details/:rootId/:unitId" element={lazyPage(<ProjectDetailsPage />)} />
         <Route path="/project/memberprofile/:rootUnitId/:userId" element={lazyPage(<MemberProfilePage />)} />
         <Route path={SEARCH_PATH} element={lazyPage(<ProjectSearchPage />)} />
+        <Route path="/admin/preliminary-days" element={lazyPage(<PreliminaryDaysPage />)} />
       </CustomRoutes>
     </Admin>
   );

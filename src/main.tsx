@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { APP_BASENAME, PortalAdmin } from './App';
 import { AdminContext } from 'react-admin';
 import { ACCOUNT_DELETION_PATH, AccountDeletionPage } from './custom/account/AccountDeletionPage';
+import { SET_PASSWORD_PATH, SetPasswordPage } from './custom/account/SetPasswordPage';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
 
@@ -20,6 +21,15 @@ async function start() {
             element={
               <AdminContext i18nProvider={i18nProvider} theme={theme}>
                 <AccountDeletionPage />
+              </AdminContext>
+            }
+          />
+          {/* Reached from the invitation mail, before the user has a password. */}
+          <Route
+            path={SET_PASSWORD_PATH}
+            element={
+              <AdminContext i18nProvider={i18nProvider} theme={theme}>
+                <SetPasswordPage />
               </AdminContext>
             }
           />

@@ -19,6 +19,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { demoAvatar } from '../lib/png.js';
 import { avatarKey, type FileStorage } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
+import { seedDemoCatalogues } from './seed-catalogues.js';
 import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 
@@ -107,6 +108,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       ])
       .returning({ id: tenants.id });
     tenantIds = [nordstein.id, calcon.id, ccl.id];
+    await seedDemoCatalogues(tx, tenantIds);
 
     const plantRows = await tx
       .insert(plants)

@@ -6,7 +6,7 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { unitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
-import { sanitizeHtml } from '../lib/sanitize-html.js';
+import { sanitizeHtml } from '../../src/domain/sanitizeHtml.js';
 
 const LOGO_ID = /^([1-9]\d{0,9})(?:_([1-9]\d{0,9}))?$/;
 

@@ -7,7 +7,7 @@ import type { SessionUser } from './user';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'access';
 
 /** Resources (and areas) that only administrators reach. */
-export const ADMIN_RESOURCES = ['banner-notifications', 'mails', 'admin'] as const;
+export const ADMIN_RESOURCES = ['banner-notifications', 'mails', 'projectfeatures', 'admin', 'tenants', 'aacproducts', 'lintelproducts', 'productplantpreliminarydays'] as const;
 
 export interface AccessRequest {
   action: Action | string;
@@ -33,6 +33,13 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
       return request.action === 'list';
     case 'profile':
       return true;
+    // The product catalogues are read by every signed-in user of the tenant (row scope in the API).
+    case 'catalogue':
+      return request.action === 'list' || request.action === 'show';
+    // Plants and product types: administrators maintain them; internal staff read those of their tenants (row scope in the API).
+    case 'plants':
+    case 'producttypes':
+      return user.isAdmin || (user.isInternal && (request.action === 'list' || request.action === 'show'));
     // The project search is a read-only list; which units it shows is the API's row scope.
     case 'projectunitssearch':
       return request.action === 'list';

@@ -1,4 +1,15 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
+import MailIcon from '@mui/icons-material/Mail';
+import PeopleIcon from '@mui/icons-material/People';
+import BusinessIcon from '@mui/icons-material/Business';
+import CategoryIcon from '@mui/icons-material/Category';
+import FactoryIcon from '@mui/icons-material/Factory';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
+import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import type { ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
@@ -18,6 +29,21 @@ function CommonEntries() {
   );
 }
 
+/** The administration entries, in the order staff look for them. */
+const ADMIN_ENTRIES: { to: string; label: string; icon: ReactElement }[] = [
+  { to: '/home/app/admin/banner-notifications', label: 'MENU.BannerNotifications', icon: <CampaignIcon /> },
+  { to: '/home/app/admin/users', label: 'USERS.Menu', icon: <PeopleIcon /> },
+  { to: '/home/app/admin/tenants', label: 'ADMIN.Menu.Tenants', icon: <BusinessIcon /> },
+  { to: '/home/app/admin/salesorganisations', label: 'ADMIN.Menu.SalesOrgs', icon: <StorefrontIcon /> },
+  { to: '/home/app/admin/plants', label: 'ADMIN.Menu.Plants', icon: <FactoryIcon /> },
+  { to: '/home/app/admin/producttypes', label: 'ADMIN.Menu.ProductTypes', icon: <CategoryIcon /> },
+  { to: '/home/app/admin/projectfeatures', label: 'MENU.ProjectFeatures', icon: <ToggleOnIcon /> },
+  { to: '/home/app/admin/preliminary-days', label: 'PRELIMINARY.Menu', icon: <EventRepeatIcon /> },
+  { to: '/home/app/admin/aacproducts', label: 'CATALOGUE.Aac.Menu', icon: <ViewQuiltIcon /> },
+  { to: '/home/app/admin/lintelproducts', label: 'CATALOGUE.Lintel.Menu', icon: <HorizontalRuleIcon /> },
+  { to: '/home/app/admin/mails', label: 'MENU.Outbox', icon: <MailIcon /> },
+];
+
 /** Staff layout menu: everything, including Administration for administrators. */
 export function StaffMenu({ isAdmin, ...props }: MenuProps & { isAdmin: boolean }) {
   const translate = useTranslate();
@@ -29,11 +55,9 @@ export function StaffMenu({ isAdmin, ...props }: MenuProps & { isAdmin: boolean 
         <>
           <Divider />
           {open && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{translate('MENU.Administration')}</ListSubheader>}
-          <Menu.Item
-            to="/home/app/admin/banner-notifications"
-            primaryText={translate('MENU.BannerNotifications')}
-            leftIcon={<CampaignIcon />}
-          />
+          {ADMIN_ENTRIES.map((entry) => (
+            <Menu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
+          ))}
         </>
       )}
     </Menu>

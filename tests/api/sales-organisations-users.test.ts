@@ -40,10 +40,11 @@ describe('GET salesorganisations', () => {
     expect((await t.request('GET', `${ORGS}/${ccl.id}`, { cookie: admin })).status).toBe(200);
   });
 
-  it('is read-only through this route', async () => {
-    const admin = await t.login('admin');
-    expect((await t.request('POST', ORGS, { cookie: admin, body: { title: 'x' } })).status).toBe(404);
-    expect((await t.request('DELETE', `${ORGS}/1`, { cookie: admin })).status).toBe(404);
+  it('only administrators change them', async () => {
+    const customer = await t.login('customer');
+    await expectErrorShape(await t.request('POST', ORGS, { cookie: customer, body: { key: 'X-1', title: 'x', tenantID: 1 } }), 403);
+    await expectErrorShape(await t.request('PUT', `${ORGS}/1`, { cookie: customer, body: { title: 'x' } }), 403);
+    await expectErrorShape(await t.request('DELETE', `${ORGS}/1`, { cookie: customer }), 403);
   });
 });
 

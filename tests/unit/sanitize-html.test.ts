@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHref, sanitizeHtml } from '../../server/lib/sanitize-html';
+import { safeHref, sanitizeHtml } from '../../src/domain/sanitizeHtml';
 
 describe('sanitizeHtml keeps the allowed markup', () => {
   it('passes the tenant texts of the demo unchanged', () => {

@@ -36,7 +36,7 @@ export function TenantInfoCard({ context }: { context: UnitPageContext }) {
   return (
     <Card data-testid="tenant-info">
       <CardHeader title={context.tenant.name} subheader={translate('PROJECTS.TenantInfo')} slotProps={{ title: { variant: 'subtitle1', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
-      {/* The server allows only a small set of tags and attributes (see server/lib/sanitize-html.ts). */}
+      {/* The server allows only a small set of tags and attributes (see src/domain/sanitizeHtml.ts). */}
       <CardContent sx={{ '& p': { mt: 0 } }} dangerouslySetInnerHTML={{ __html: data.html }} />
     </Card>
   );

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { BulkDeleteButton, BulkExportButton, CreateButton, ExportButton, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { httpClient } from '../../providers/http';
+
+export interface CatalogueTenant {
+  id: number;
+  tenantID: number;
+  name: string;
+}
+
+/** The tenants a catalogue belongs to (`GET catalogue`), for the tenant select and filter. */
+export function useCatalogueTenants() {
+  return useQuery({
+    queryKey: ['catalogue-tenants'],
+    queryFn: async () => (await httpClient('/api/data/planxchange/catalogue')).json as CatalogueTenant[],
+    staleTime: 60_000,
+  });
+}
+
+export function useTenantChoices() {
+  const { data, isPending } = useCatalogueTenants();
+  return { choices: (data ?? []).map((tenant) => ({ id: tenant.id, name: tenant.name })), isPending };
+}
+
+/** The filters both catalogues share: text, tenant, active. */
+export function commonFilters(tenantChoices: { id: number; name: string }[]) {
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="tenantID" source="tenantID" choices={tenantChoices} translateChoice={false} alwaysOn />,
+    <NullableBooleanInput key="active" source="active" alwaysOn />,
+  ];
+}
+
+export const CatalogueListActions = () => (
+  <TopToolbar>
+    <CreateButton />
+    <ExportButton maxResults={1000} />
+  </TopToolbar>
+);
+
+/** Deleting waits for the server (pessimistic) so that a refusal shows as an error, not as a vanished row. */
+export const CatalogueBulkActions = () => (
+  <>
+    <BulkExportButton />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);

@@ -1,0 +1,26 @@
+import { Box } from '@mui/material';
+import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { DIMENSION_MAX_MM, UNITS_PER_PALLET_MAX } from '../../domain/catalogue';
+import { useTenantChoices } from '../aac-products/catalogueShared';
+import { lintelTypeChoices } from './LintelProductList';
+
+const mm = { isRequired: true, fullWidth: true, min: 1, max: DIMENSION_MAX_MM, step: 1 };
+
+/** The fields of a lintel product, shared by Create and Edit. */
+export function LintelProductInputs() {
+  const { choices, isPending } = useTenantChoices();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 800 }}>
+      <SelectInput source="tenantID" choices={choices} translateChoice={false} isPending={isPending} isRequired fullWidth />
+      <SelectInput source="lintelType" choices={lintelTypeChoices} isRequired fullWidth />
+      <TextInput source="itemNo" isRequired fullWidth slotProps={{ htmlInput: { maxLength: 40 } }} />
+      <TextInput source="value" isRequired fullWidth helperText="CATALOGUE.ValueHint" slotProps={{ htmlInput: { maxLength: 60 } }} />
+      <TextInput source="title" isRequired fullWidth sx={{ gridColumn: '1 / -1' }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      <NumberInput source="thickness" {...mm} />
+      <NumberInput source="length" {...mm} />
+      <NumberInput source="height" {...mm} />
+      <NumberInput source="unitsPerPallet" isRequired fullWidth min={1} max={UNITS_PER_PALLET_MAX} step={1} />
+      <BooleanInput source="active" />
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  BulkDeleteButton,
+  CreateButton,
+  Datagrid,
+  ExportButton,
+  List,
+  Pagination,
+  TopToolbar,
+  type Exporter,
+  type SortPayload,
+} from 'react-admin';
+import { MASTER_PAGE_SIZES } from '../../domain/masterData';
+
+const ListActions = () => (
+  <TopToolbar>
+    <CreateButton />
+    <ExportButton maxResults={1000} />
+  </TopToolbar>
+);
+
+/**
+ * The list of one master-data resource: filters, sort, paging, CSV export and bulk delete. Deleting waits for the
+ * server (pessimistic), so a refusal (409: still in use) shows its message and nothing disappears.
+ */
+export function MasterDataList({
+  sort,
+  filters,
+  exporter,
+  children,
+}: {
+  sort: SortPayload;
+  filters: ReactElement[];
+  exporter: Exporter;
+  children: ReactNode;
+}) {
+  return (
+    <List
+      sort={sort}
+      perPage={20}
+      filters={filters}
+      actions={<ListActions />}
+      exporter={exporter}
+      pagination={<Pagination rowsPerPageOptions={[...MASTER_PAGE_SIZES]} />}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        {children}
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,13 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import { ProductTypeCreate, ProductTypeEdit, ProductTypeList } from './ProductTypePages';
+
+/** Route and react-admin name; the API resource is `producttypes`. */
+export const PRODUCT_TYPES_RESOURCE = 'admin/producttypes';
+
+export default {
+  list: ProductTypeList,
+  create: ProductTypeCreate,
+  edit: ProductTypeEdit,
+  icon: CategoryIcon,
+  recordRepresentation: 'title',
+};

@@ -1,0 +1,13 @@
+import BusinessIcon from '@mui/icons-material/Business';
+import { TenantCreate, TenantEdit, TenantList } from './TenantPages';
+
+/** Route and react-admin name; the API resource is `tenants` (admins only). */
+export const TENANTS_RESOURCE = 'admin/tenants';
+
+export default {
+  list: TenantList,
+  create: TenantCreate,
+  edit: TenantEdit,
+  icon: BusinessIcon,
+  recordRepresentation: 'name',
+};

@@ -1,0 +1,27 @@
+import { Create, SimpleForm } from 'react-admin';
+import { DEFAULT_LANGUAGE } from '../../domain/languages';
+import { userCreateSchema } from '../../domain/users';
+import { zodResolver } from '../../forms/zodResolver';
+import { USERS_RESOURCE } from './constants';
+import { UserInputs } from './UserInputs';
+
+const defaults = {
+  language: DEFAULT_LANGUAGE,
+  isInternal: false,
+  isExternalLogin: false,
+  isAdmin: false,
+  isConfigurer: false,
+  tenantIDs: [],
+  salesOrgIDs: [],
+};
+
+/** A new user; the server mails the invitation (not for external logins). */
+export function UserCreate() {
+  return (
+    <Create resource={USERS_RESOURCE} title="USERS.CreateTitle" redirect="edit">
+      <SimpleForm defaultValues={defaults} resolver={zodResolver(userCreateSchema)} mode="onChange">
+        <UserInputs mode="create" />
+      </SimpleForm>
+    </Create>
+  );
+}
