@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors.js';
 import { visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { unitColumns } from './projects.js';
 
 type SearchRow = UnitRow & {
   productTypeTitle: string | null;
@@ -21,17 +22,6 @@ type SearchRow = UnitRow & {
 // The value of `OrderNumber=` in the unit's `data` text (semicolon-separated key=value pairs); a constant, so an expression index can match it.
 const ORDER_NUMBER = sql.raw(`substring("project_units"."data" from '(?:^|;)\\s*OrderNumber\\s*=\\s*([^;]*)')`);
 
-/** Product type and plant selected with the unit (no query per row); `hasChildren` is not needed here. */
-function searchColumns() {
-  // Qualified outer references: drizzle leaves columns unqualified in single-table selects.
-  const productType = (column: string) => sql.raw(`(select pt.${column} from product_types pt where pt.id = "project_units"."product_type_id")`);
-  return {
-    productTypeTitle: productType('title') as SQL<string | null>,
-    productTypeBg: productType('bg_color') as SQL<string | null>,
-    productTypeText: productType('text_color') as SQL<string | null>,
-    plantName: sql<string | null>`(select pl.name from plants pl where pl.id = "project_units"."plant_id")`,
-  };
-}
 
 /** Tenants that have the feature, as an array computed once: a filter, not a join that scans per tenant. */
 function tenantsWithSearch(): SQL {
@@ -89,7 +79,8 @@ const searchList = restResource({
   },
   search: searchCondition,
   scope: searchScope,
-  columns: searchColumns,
+  // Product type and plant selected with the unit, as the projects list does (no query per row).
+  columns: unitColumns,
   toRecords: async (_db, rows) => (rows as SearchRow[]).map(toSearchRecord) as never,
 });
 
