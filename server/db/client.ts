@@ -48,6 +48,11 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process;
+  // the pool opens a new one on the next query.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error('PostgreSQL connection error:', error.message);
+  });
   const ndb = drizzle(pool, { schema });
   // Several server processes may start at once: one applies the migrations, the others wait.
   const lockClient = await pool.connect();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { parseUnitData, UNIT_TYPES, type UnitType } from '../../src/domain/projectUnits.js';
@@ -19,9 +19,6 @@ type SearchRow = UnitRow & {
   plantName: string | null;
 };
 
-// The value of `OrderNumber=` in the unit's `data` text (semicolon-separated key=value pairs); a constant, so an expression index can match it.
-const ORDER_NUMBER = sql.raw(`substring("project_units"."data" from '(?:^|;)\\s*OrderNumber\\s*=\\s*([^;]*)')`);
-
 
 /** Tenants that have the feature, as an array computed once: a filter, not a join that scans per tenant. */
 function tenantsWithSearch(): SQL {
@@ -34,17 +31,11 @@ export function searchScope(user: SessionUser): SQL {
 }
 
 /**
- * `lower(…) like lower(…)` rather than ILIKE: the same result, cheaper on the embedded database, and the
- * form a trigram index on these expressions serves (see docs/decisions.md, "Project search").
+ * One `like` on the stored, lower-cased `search_text` (number, title, order number): no function per row,
+ * and its trigram index serves it (see docs/decisions.md, "Project search").
  */
 export function searchCondition(q: string): SQL {
-  const pattern = sql`lower(${containsPattern(q)})`;
-  return or(
-    sql`lower(${projectUnits.title}) like ${pattern}`,
-    sql`lower(${projectUnits.number}) like ${pattern}`,
-    // The cheap prefilter spares the regex on units without an order number.
-    sql`(${projectUnits.data} like '%OrderNumber%' and lower(${ORDER_NUMBER}) like ${pattern})`,
-  )!;
+  return sql`${projectUnits.searchText} like lower(${containsPattern(q)})`;
 }
 
 export function toSearchRecord(row: SearchRow): ProjectSearchRecord {

@@ -47,6 +47,10 @@ export const projectUnits = pgTable(
     data: text('data').notNull().default(''),
     /** Project feature flags (on the root only). */
     features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** Number, title and order number in lower case: what the project search matches (one trigram index). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(number || ' ' || title || ' ' || coalesce(substring(data from '(?:^|;)\\s*OrderNumber\\s*=\\s*([^;]*)'), ''))`,
+    ),
     /** How many order items the lot holds (kept by the order tables); a lot with items cannot be deleted. */
     itemCount: integer('item_count').notNull().default(0),
     version: integer('version').notNull().default(1),
@@ -62,7 +66,7 @@ export const projectUnits = pgTable(
     index('project_units_state_since_idx').on(t.stateSince),
     uniqueIndex('project_units_sibling_title_unique').on(t.parentId, t.type, sql`lower(${t.title})`),
     index('project_units_number_idx').on(t.number),
-    // The search's trigram (GIN) indexes are in migration 0005_search_trigram.sql: drizzle-kit cannot express them.
+    // The search's trigram (GIN) index on search_text is in migration 0007_search_text.sql: drizzle-kit cannot express it.
   ],
 );
 
