@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { isClosedState, type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
+import { type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnits, questionnaireAnswers, tenants } from '../db/schema.js';
@@ -55,4 +55,3 @@ export function rootStateFilter(which: 'current' | 'closed'): SQL {
   return and(eq(projectUnits.id, projectUnits.rootId), which === 'closed' ? closed : sql`not (${closed})`)!;
 }
 
-export { isClosedState };

@@ -29,10 +29,6 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, tokenHash(token)));
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 function userColumns() {
   return {
     id: users.id,

@@ -5,6 +5,7 @@ import { AVATAR_MAX_BYTES } from '../../src/domain/avatar.js';
 import { isLanguage } from '../../src/domain/languages.js';
 import {
   canDeleteAvatar,
+  canEditContact,
   canEditPersonalData,
   companyDataSchema,
   contactDataSchema,
@@ -116,9 +117,7 @@ profileRoutes.post('/profilecontact', async (c) => {
   const input = await parseBody(c, contactDataSchema);
   const db = c.get('db');
   const profile = await loadProfile(db, user.id);
-  if (!profile.userProfile.firstName.trim() || !profile.userProfile.lastName.trim()) {
-    throw new ApiError(409, [{ key: 'PROFILE.ContactNeedsName' }]);
-  }
+  if (!canEditContact(profile)) throw new ApiError(409, [{ key: 'PROFILE.ContactNeedsName' }]);
   await db.transaction(async (tx) => {
     const { contactId } = await profileLinks(tx, user.id);
     await tx.update(contacts).set({ ...input, updatedAt: new Date() }).where(eq(contacts.id, contactId));

@@ -1,7 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { reviewerChangeSchema, siteAddressSchema, siteContactSchema, PROJECT_TOOLS } from '../../src/domain/projectUnits.js';
-import { isClosedState } from '../../src/domain/projectUnits.js';
+import { canEditSite, reviewerChangeSchema, siteAddressSchema, siteContactSchema, PROJECT_TOOLS } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { addresses, contacts, projectMembers, projectUnits, salesOrganisations, users } from '../db/schema.js';
@@ -30,9 +29,9 @@ function contactRecord(row: typeof contacts.$inferSelect) {
   return { id: row.id, contactID: row.id, name: row.name, officePhone: row.officePhone, officeFax: row.officeFax, companyMobile: row.companyMobile, officeEMail: row.officeEMail };
 }
 
-/** Members and internal staff change the site data, but not of closed projects. */
 function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
-  if (isClosedState(root.stateKey)) throw new ApiError(403, [{ key: 'PROJECTS.Rules.ProjectClosed', code: 'RuleViolation' }]);
+  const rule = canEditSite(root.stateKey);
+  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
 }
 
 async function updateAddress(db: Db, id: number, body: unknown) {

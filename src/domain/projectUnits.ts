@@ -237,6 +237,11 @@ export const reviewerChangeSchema = z.strictObject({
 export const PROJECT_TOOLS = ['edit-site-address', 'edit-site-contact', 'reviewer-change-request'] as const;
 export type ProjectTool = (typeof PROJECT_TOOLS)[number];
 
+/** Members and internal staff change the site address and contact, but not of a closed project. */
+export function canEditSite(rootState: string): RuleResult {
+  return isClosedState(rootState) ? { allowed: false, reason: 'PROJECTS.Rules.ProjectClosed' } : { allowed: true };
+}
+
 /** With ProjectTools the site cards' own Edit buttons give way to the tools menu. */
 export function siteEditViaTools(features: readonly string[]): boolean {
   return features.includes('ProjectTools');

@@ -3,6 +3,7 @@ import {
   allowedChildTypes,
   canCreateUnit,
   canDeleteUnit,
+  canEditSite,
   canEditUnit,
   formatUnitData,
   initialState,
@@ -113,6 +114,15 @@ describe('edit actions', () => {
     expect(canEditUnit({ role: 'reviewer', rootState: 'ProvideFiles', isInternal: false }, { type: 'folder', isRoot: false }).allowed).toBe(true);
     expect(canEditUnit({ role: 'reviewer', rootState: 'Structuring', isInternal: false }, { type: 'project', isRoot: true }).allowed).toBe(true);
     expect(canEditUnit({ role: null, rootState: 'Closed', isInternal: true }, { type: 'subproject', isRoot: false }).allowed).toBe(true);
+  });
+});
+
+describe('canEditSite', () => {
+  it('site address and contact can be changed except in closed projects', () => {
+    expect(canEditSite('Structuring')).toEqual({ allowed: true });
+    expect(canEditSite('ProvideFiles')).toEqual({ allowed: true });
+    expect(canEditSite('Closed')).toEqual({ allowed: false, reason: 'PROJECTS.Rules.ProjectClosed' });
+    expect(canEditSite('Archived').allowed).toBe(false);
   });
 });
 

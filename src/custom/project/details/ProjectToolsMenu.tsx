@@ -2,7 +2,7 @@ import BuildIcon from '@mui/icons-material/Build';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { isClosedState, reviewerChangeSchema } from '../../../domain/projectUnits';
+import { canEditSite, reviewerChangeSchema } from '../../../domain/projectUnits';
 import { httpClient, messagesText } from '../../../providers/http';
 import { ProfileFormDialog } from '../../profile/ProfileFormDialog';
 import type { UnitPageContext } from './projectApi';
@@ -19,7 +19,7 @@ export function ProjectToolsMenu({ context }: { context: UnitPageContext }) {
   const address = useSiteRecord('address', context.root.siteAddressID);
   const contact = useSiteRecord('contact', context.root.siteContactID);
   if (!context.features.includes('ProjectTools')) return null;
-  const closed = isClosedState(context.root.stateKey);
+  const closed = !canEditSite(context.root.stateKey).allowed;
   const choose = (next: Tool) => {
     setAnchor(null);
     setTool(next);

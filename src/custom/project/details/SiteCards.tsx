@@ -2,7 +2,7 @@ import { Box, Button, Card, CardActions, CardContent, CardHeader, Skeleton, Typo
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { isClosedState, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
+import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
 import { httpClient } from '../../../providers/http';
 import { ProfileFormDialog, type FieldDefinition } from '../../profile/ProfileFormDialog';
 import { useRefreshUnit, type UnitPageContext } from './projectApi';
@@ -69,7 +69,7 @@ function SiteCard({ kind, context }: { kind: Kind; context: UnitPageContext }) {
   if (!id) return null;
   const fields = kind === 'address' ? ADDRESS_FIELDS : CONTACT_FIELDS;
   // With ProjectTools the tools menu edits; otherwise the card's own Edit button.
-  const canEdit = !siteEditViaTools(context.features) && !isClosedState(context.root.stateKey);
+  const canEdit = !siteEditViaTools(context.features) && canEditSite(context.root.stateKey).allowed;
   const filled = fields.filter((field) => data?.[field.name]);
   return (
     <Card data-testid={`site-${kind}-card`}>
