@@ -5,8 +5,10 @@ import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
+import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { DiskFileStorage } from './services/file-storage.js';
 import { startMailDelivery } from './services/mail-delivery.js';
+import { startScheduler } from './services/scheduler.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -16,6 +18,8 @@ const seed = (process.env.SEED ?? 'demo').toLowerCase();
 async function main() {
   preloadTranslations();
   const database = await openDatabase({ databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+  // Refuses to start on a broken workflow definition (the default file or the newest saved version).
+  await assertWorkflowValid(database.db);
   const files = new DiskFileStorage(resolve(dataDir, 'files'));
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
@@ -24,6 +28,9 @@ async function main() {
   const stopMail = process.env.SMTP_URL
     ? await startMailDelivery(database.db, process.env.SMTP_URL, process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>')
     : () => undefined;
+  // Escalations and the daily status mail; SCHEDULER_INTERVAL_MS=0 switches the scheduler off.
+  const schedulerInterval = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5 * 60_000);
+  const stopScheduler = schedulerInterval > 0 ? startScheduler(database.db, schedulerInterval) : () => undefined;
 
   const app = createApp(database.db, {
     staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
@@ -45,6 +52,7 @@ async function main() {
     if (closing) return;
     closing = true;
     stopMail();
+    stopScheduler();
     server.close(() => void database.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };

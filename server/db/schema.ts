@@ -3,3 +3,4 @@ export * from './schema/core.js';
 export * from './schema/account.js';
 export * from './schema/projects.js';
 export * from './schema/catalogues.js';
+export * from './schema/workflow.js';

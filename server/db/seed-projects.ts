@@ -1,10 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { MemberRole, ProjectFeature, UnitType, UnitVariant } from '../../src/domain/projectUnits.js';
+import { actorRoles, historyPath, type TenantType } from '../../src/domain/workflow.js';
+import { defaultWorkflow } from '../lib/workflow-definition.js';
 import { simplePdf } from '../lib/pdf.js';
 import { writePng } from '../lib/png.js';
 import type { FileStorage } from '../services/file-storage.js';
 import type { Tx } from './client.js';
-import { addresses, contacts, plants, productTypes, projectFiles, projectMembers, projectUnits, questionnaireAnswers, salesOrganisations, users } from './schema.js';
+import {
+  addresses,
+  contacts,
+  deliveryNotifications,
+  plants,
+  productTypes,
+  projectFiles,
+  projectMembers,
+  projectUnitJournal,
+  projectUnits,
+  questionnaireAnswers,
+  salesOrganisations,
+  tenants,
+  users,
+} from './schema.js';
 
 interface DemoUnit {
   type: UnitType;
@@ -15,6 +31,8 @@ interface DemoUnit {
   deliveryDate?: string;
   productType?: string;
   plant?: string;
+  /** Days since the unit entered its state (children; roots have their own). */
+  daysInState?: number;
   files?: DemoFile[];
   children?: DemoUnit[];
 }
@@ -55,7 +73,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     ],
     children: [
       {
-        type: 'subproject', title: 'Haus A', notes: 'Viergeschossig, Fertigstellung Sommer.',
+        type: 'subproject', title: 'Haus A', notes: 'Viergeschossig, Fertigstellung Sommer.', productType: 'Planelemente',
         files: [{ name: 'Grundriss-EG-Haus-A.pdf', kind: 'pdf', lines: ['Grundriss Erdgeschoss Haus A', 'Maßstab 1:100', 'Wohnungen A.01 bis A.04'] }],
         children: [
           { type: 'approvallot', title: 'Erdgeschoss', deliveryDate: inDays(40) },
@@ -63,12 +81,12 @@ export const DEMO_PROJECTS: DemoProject[] = [
         ],
       },
       { type: 'subproject', title: 'Haus B', variant: 'aac_elements', children: [{ type: 'aacorderlot', title: 'Wandelemente Haus B', deliveryDate: inDays(60) }] },
-      { type: 'subproject', title: 'Stürze', variant: 'lintel', children: [{ type: 'lintelorderlot', title: 'Stürze Haus A und B', deliveryDate: inDays(50) }] },
+      { type: 'subproject', title: 'Stürze', variant: 'lintel', productType: 'Stürze', children: [{ type: 'lintelorderlot', title: 'Stürze Haus A und B', deliveryDate: inDays(50) }] },
       { type: 'folder', title: 'Pläne und Unterlagen', files: [{ name: 'Bauzeitenplan.pdf', kind: 'pdf', lines: ['Bauzeitenplan Wohnpark Weserblick', 'Rohbau Haus A: KW 10 bis KW 22', 'Rohbau Haus B: KW 16 bis KW 28'] }] },
     ],
   },
   {
-    salesOrg: 'NS-DE', type: 'project', title: 'Schule am Stadtpark', state: 'ProvideFiles', daysInState: 6, features: ['ProjectTools', 'ProjectInfoSheet', 'DownloadSelectedFiles', 'HasJournal', 'DeliveryOverview'],
+    salesOrg: 'NS-DE', type: 'project', title: 'Schule am Stadtpark', state: 'InProgress', daysInState: 12, features: ['ProjectTools', 'ProjectInfoSheet', 'DownloadSelectedFiles', 'HasJournal', 'DeliveryOverview'],
     members: [['customer', 'reviewer'], ['staff', 'salesPlanner'], ['admin', 'processPlanner'], ['partner', 'bimCoordinator']],
     site: { name: 'Grundschule am Stadtpark', street1: 'Parkallee 3', zip: '30159', city: 'Hannover', country: 'DE' },
     contact: { name: 'Petra Schulbau', officePhone: '+49 511 555 2200', companyMobile: '', officeEMail: 'hochbau@hannover.example' },
@@ -78,8 +96,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
       {
         type: 'subproject', title: 'Neubau Klassentrakt', productType: 'Planelemente', plant: 'Werk Hannover',
         children: [
-          { type: 'approvallot', title: 'Bauabschnitt 1', state: 'ReviewPreliminaryDrawings', deliveryDate: inDays(30), productType: 'Planelemente', plant: 'Werk Hannover' },
-          { type: 'approvallot', title: 'Bauabschnitt 2', state: 'Preparing', deliveryDate: inDays(45), productType: 'Planelemente', plant: 'Werk Hannover' },
+          { type: 'approvallot', title: 'Bauabschnitt 1', state: 'ReviewPreliminaryDrawings', daysInState: 9, deliveryDate: inDays(30), productType: 'Planelemente', plant: 'Werk Hannover' },
+          { type: 'approvallot', title: 'Bauabschnitt 2', state: 'Preparing', daysInState: 4, deliveryDate: inDays(45), productType: 'Planelemente', plant: 'Werk Hannover' },
         ],
       },
       { type: 'subproject', title: 'Stürze Klassentrakt', variant: 'lintel', children: [{ type: 'lintelorderlot', title: 'Stürze Bauabschnitt 1', state: 'PlaceOrder', productType: 'Stürze', plant: 'Werk Hannover' }] },
@@ -115,7 +133,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     salesOrg: 'CCL-UK', type: 'project', title: 'Riverside Apartments', state: 'Preparing', daysInState: 4, features: ['ProjectTools', 'HasJournal', 'DownloadSelectedFiles'],
-    members: [['drafter', 'drafter'], ['staff', 'customerServiceBackoffice']],
+    members: [['drafter', 'drafter'], ['staff', 'customerServiceBackoffice'], ['partner', 'projectCoordinator']],
     site: { name: 'Riverside Apartments', street1: '12 Quay Street', zip: 'LS1 4BR', city: 'Leeds', country: 'GB' },
     contact: { name: 'Sam Site', officePhone: '+44 113 555 0900', companyMobile: '', officeEMail: 'site@riverside.example' },
     children: [
@@ -165,7 +183,7 @@ async function insertUnit(ctx: SeedContext, unit: DemoUnit, parent: { id: number
       title: unit.title,
       notes: unit.notes ?? '',
       stateKey: unit.state ?? (unit.type === 'folder' ? '' : 'Structuring'),
-      stateSince: new Date(Date.now() - (++ctx.counter.value % 9) * DAY),
+      stateSince: new Date(Date.now() - (unit.daysInState ?? ++ctx.counter.value % 9) * DAY),
       deliveryDate: unit.deliveryDate ?? null,
       productTypeId: unit.productType ? ctx.productTypeIds.get(unit.productType) : null,
       plantId: unit.plant ? ctx.plantIds.get(unit.plant) : null,
@@ -212,7 +230,76 @@ export async function seedDemoProjects(tx: Tx): Promise<{ key: string; bytes: Bu
     for (const [login, role] of project.members) await tx.insert(projectMembers).values({ rootId: root.id, userId: userIds.get(login)!, role });
     if (project.infoSheetValid !== undefined) await tx.insert(questionnaireAnswers).values({ rootId: root.id, isValid: project.infoSheetValid });
   }
+  await seedHistory(tx);
+  await seedDeliveryNotifications(tx, userIds);
   return ctx.files;
+}
+
+/**
+ * A journal for every demo unit that has left its initial state: the shortest way through the default
+ * workflow to where it stands, each step by a member holding the step's role, the last step at stateSince.
+ */
+async function seedHistory(tx: Tx): Promise<void> {
+  const definition = defaultWorkflow();
+  const units = await tx
+    .select({ id: projectUnits.id, rootId: projectUnits.rootId, type: projectUnits.type, stateKey: projectUnits.stateKey, stateSince: projectUnits.stateSince, tenantType: tenants.type })
+    .from(projectUnits)
+    .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId));
+  const members = await tx
+    .select({ rootId: projectMembers.rootId, userId: projectMembers.userId, role: projectMembers.role, isInternal: users.isInternal, isAdmin: users.isAdmin })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId));
+  const entries: (typeof projectUnitJournal.$inferInsert)[] = [];
+  for (const unit of units) {
+    if (!unit.stateKey) continue;
+    const tenantType: TenantType = unit.tenantType === 'ccl' ? 'ccl' : 'standard';
+    const isRoot = unit.id === unit.rootId;
+    const closing = ['Closed', 'Archived'].includes(unit.stateKey);
+    let steps = historyPath(definition, unit.type, tenantType, closing ? 'InProgress' : unit.stateKey, isRoot) ?? [];
+    if (closing) {
+      const close = historyPath(definition, unit.type, tenantType, unit.stateKey, isRoot)?.at(-1);
+      if (close) steps = [...steps, { ...close, from: steps.at(-1)?.to ?? close.from }];
+    }
+    const rootMembers = members.filter((member) => member.rootId === unit.rootId);
+    steps.forEach((step, index) => {
+      const actor =
+        rootMembers.find((member) => actorRoles(member).some((role) => step.roles.includes(role))) ?? rootMembers.find((member) => member.isInternal);
+      const daysBefore = (steps.length - 1 - index) * 3;
+      entries.push({
+        rootId: unit.rootId!,
+        unitId: unit.id,
+        userId: actor?.userId ?? null,
+        oldState: step.from,
+        newState: step.to,
+        action: step.action,
+        message: step.action === 'RequestChanges' ? 'Bitte Öffnungen im Achsraster B prüfen.' : '',
+        createdAt: new Date(unit.stateSince.getTime() - daysBefore * DAY - index * 60_000),
+      });
+    });
+  }
+  if (entries.length) await tx.insert(projectUnitJournal).values(entries);
+}
+
+/** New delivery data customers entered on Schule am Stadtpark: what the Workflows page shows staff. */
+async function seedDeliveryNotifications(tx: Tx, userIds: Map<string, number>): Promise<void> {
+  const lots = await tx.select().from(projectUnits).where(inArray(projectUnits.title, ['Bauabschnitt 1', 'Bauabschnitt 2']));
+  const material = (type: string, volume: number, days: number) => ({ type, volume, deliveryDate: inDays(days) });
+  const rows = [
+    { title: 'Bauabschnitt 1', days: 3, data: [material('Planelemente', 42.5, 30), material('Stürze', 3.2, 30)] },
+    { title: 'Bauabschnitt 2', days: 1, data: [material('Planelemente', 61, 45)] },
+    { title: 'Bauabschnitt 2', days: 0, data: [material('Planelemente', 58.75, 47), material('Mauersteine', 12, 47)] },
+  ];
+  for (const row of rows) {
+    const lot = lots.find((candidate) => candidate.title === row.title);
+    if (!lot) continue;
+    await tx.insert(deliveryNotifications).values({
+      rootId: lot.rootId!,
+      unitId: lot.id,
+      userId: userIds.get('customer') ?? null,
+      materialData: row.data,
+      createdAt: new Date(Date.now() - row.days * DAY - 3_600_000),
+    });
+  }
 }
 
 export async function writeDemoFiles(files: FileStorage, list: { key: string; bytes: Buffer }[]): Promise<void> {

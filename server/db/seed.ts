@@ -22,6 +22,7 @@ import { queueMail } from '../services/mail-outbox.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
 import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
+import { runEscalations } from '../services/scheduler.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
 
@@ -187,6 +188,8 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       await tx.insert(bannerNotificationSalesOrgs).values(banner.orgs.map((salesOrgId) => ({ notificationId: row.id, salesOrgId })));
     }
   });
+  // Overdue demo stays (a review waiting for 9 days) are escalated as the scheduler would: delayed entries, mails.
+  await runEscalations(db);
   // Files after the commit: a failed seed leaves no orphan files behind.
   if (files) {
     for (const { userId, png } of avatars) await files.put(avatarKey(userId), png);

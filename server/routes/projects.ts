@@ -5,7 +5,6 @@ import {
   canCreateUnit,
   canDeleteUnit,
   canEditUnit,
-  initialState,
   UNIT_TYPES,
   unitCreateSchema,
   unitUpdateSchema,
@@ -22,6 +21,8 @@ import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { initialState, unitWorkflow } from '../lib/workflow.js';
+import { canSeeJournal } from '../../src/domain/journal.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -145,7 +146,7 @@ async function createRoot(tx: Tx, input: UnitCreate, user: SessionUser): Promise
       number: await nextNumber(tx, null, prefix),
       title: input.title,
       notes: input.notes ?? '',
-      stateKey: initialState('project', tenant.type === 'ccl' ? 'ccl' : 'standard'),
+      stateKey: await initialState(tx, 'project', tenant.type === 'ccl' ? 'ccl' : 'standard'),
       deliveryDate: input.deliveryDate ?? null,
       siteAddressId: address.id,
       siteContactId: contact.id,
@@ -181,7 +182,7 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
       number: await nextNumber(tx, parent, ''),
       title: input.title,
       notes: input.notes ?? '',
-      stateKey: initialState(type, context.tenantType),
+      stateKey: await initialState(tx, type, context.tenantType),
       deliveryDate: input.deliveryDate ?? null,
     })
     .returning({ id: projectUnits.id });
@@ -298,7 +299,8 @@ projectsResource.get('/:id/context', async (c) => {
   const user = c.get('user');
   if (!user) throw ApiError.unauthorized();
   const db = c.get('db');
-  const { unit, root, context } = await unitAccess(db, user, parseId(c.req.param('id')));
+  const access = await unitAccess(db, user, parseId(c.req.param('id')));
+  const { unit, root, context } = access;
   const pathRows = (await db.execute(sql`
     with recursive up as (
       select id, parent_id, 0 as depth from project_units where id = ${unit.id}
@@ -327,6 +329,8 @@ projectsResource.get('/:id/context', async (c) => {
     infoSheetValid: context.infoSheetValid,
     tenant: { id: tenant.id, name: tenant.name, type: tenant.type, hasLogo: tenant.hasLogo, features: tenant.features },
     allowedChildTypes: childTypes,
+    workflow: await unitWorkflow(db, user, access),
+    journalAvailable: canSeeJournal(context),
     can: {
       create: Object.fromEntries(childTypes.map((childType) => [childType, canCreateUnit(context, childType)])),
       edit: canEditUnit(context, { type, isRoot: unit.id === root.id }),

@@ -141,20 +141,6 @@ export function canEditUnit(context: Pick<UnitContext, 'role' | 'rootState' | 'i
   return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.EditOnlyInStructuring');
 }
 
-/** The state a new unit starts in (the workflow definition takes over from there). */
-export function initialState(type: UnitType, tenantType: 'standard' | 'ccl'): string {
-  switch (type) {
-    case 'project':
-      return tenantType === 'ccl' ? 'Preparing' : 'Structuring';
-    case 'drawingjob':
-      return 'CCLNotReadyForDrawing';
-    case 'folder':
-      return '';
-    default:
-      return 'Structuring';
-  }
-}
-
 /** `data` is semicolon-separated key=value text (OrderNumber=…). */
 export function parseUnitData(data: string): Record<string, string> {
   const result: Record<string, string> = {};

@@ -6,7 +6,6 @@ import {
   canEditSite,
   canEditUnit,
   formatUnitData,
-  initialState,
   isClosedState,
   MEMBER_ROLES,
   parseUnitData,
@@ -127,13 +126,6 @@ describe('canEditSite', () => {
 });
 
 describe('unit helpers', () => {
-  it('initial states', () => {
-    expect(initialState('project', 'standard')).toBe('Structuring');
-    expect(initialState('project', 'ccl')).toBe('Preparing');
-    expect(initialState('drawingjob', 'ccl')).toBe('CCLNotReadyForDrawing');
-    expect(initialState('folder', 'standard')).toBe('');
-    expect(initialState('approvallot', 'standard')).toBe('Structuring');
-  });
   it('closed states', () => {
     expect(isClosedState('Closed')).toBe(true);
     expect(isClosedState('Archived')).toBe(true);

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject } from 'ajv';
+import { desc } from 'drizzle-orm';
+import { definitionProblems, type WorkflowDefinition } from '../../src/domain/workflow.js';
+import type { Db, Tx } from '../db/client.js';
+import { workflowDefinitions } from '../db/schema.js';
+
+const schemasFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+export const WORKFLOW_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(resolve(schemasFolder, 'workflow.schema.json'), 'utf8'));
+const DEFAULT_TEXT = readFileSync(resolve(schemasFolder, 'workflow.default.json'), 'utf8');
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+const validateSchema = ajv.compile(WORKFLOW_SCHEMA);
+
+function describeError(error: ErrorObject): string {
+  const where = error.instancePath || '/';
+  if (error.keyword === 'additionalProperties') return `${where}: unknown property ${(error.params as { additionalProperty: string }).additionalProperty}`;
+  if (error.keyword === 'enum') return `${where}: must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  return `${where}: ${error.message ?? error.keyword}`;
+}
+
+/** Every problem of a definition: JSON Schema first, then the consistency rules. Empty when it is sound. */
+export function workflowProblems(candidate: unknown): string[] {
+  if (!validateSchema(candidate)) {
+    // oneOf/anyOf repeat their branches' errors; keep each text once.
+    return [...new Set((validateSchema.errors ?? []).map(describeError))];
+  }
+  return definitionProblems(candidate as unknown as WorkflowDefinition);
+}
+
+/** The shipped default, validated (the server refuses to start when it is broken). */
+export function defaultWorkflow(): WorkflowDefinition {
+  const parsed: unknown = JSON.parse(DEFAULT_TEXT);
+  const problems = workflowProblems(parsed);
+  if (problems.length) throw new Error(`schemas/workflow.default.json is not a valid workflow definition:\n  - ${problems.join('\n  - ')}`);
+  return parsed as WorkflowDefinition;
+}
+
+export interface ActiveWorkflow {
+  /** 0 = the shipped default; 1.. = a configurer's saved version. */
+  version: number;
+  definition: WorkflowDefinition;
+}
+
+let cachedDefault: WorkflowDefinition | undefined;
+const cache = new Map<number, WorkflowDefinition>();
+
+/**
+ * The definition in force: the newest saved version, else the shipped default. One small query per call,
+ * so a version saved by another process applies at once; the parsed definition is cached per version.
+ */
+export async function activeWorkflow(db: Db | Tx): Promise<ActiveWorkflow> {
+  const [newest] = await (db as Db)
+    .select({ version: workflowDefinitions.version })
+    .from(workflowDefinitions)
+    .orderBy(desc(workflowDefinitions.version))
+    .limit(1);
+  if (!newest) return { version: 0, definition: (cachedDefault ??= defaultWorkflow()) };
+  let definition = cache.get(newest.version);
+  if (!definition) {
+    const [row] = await (db as Db).select().from(workflowDefinitions).orderBy(desc(workflowDefinitions.version)).limit(1);
+    definition = row.definition as unknown as WorkflowDefinition;
+    cache.set(row.version, definition);
+    return { version: row.version, definition };
+  }
+  return { version: newest.version, definition };
+}
+
+/** Start-up check: the default and the newest saved version must both be sound, or the server does not start. */
+export async function assertWorkflowValid(db: Db): Promise<void> {
+  cachedDefault = defaultWorkflow();
+  const [row] = await db.select().from(workflowDefinitions).orderBy(desc(workflowDefinitions.version)).limit(1);
+  if (!row) return;
+  const problems = workflowProblems(row.definition);
+  if (problems.length)
+    throw new Error(`The workflow definition version ${row.version} in the database is not valid:\n  - ${problems.join('\n  - ')}`);
+}

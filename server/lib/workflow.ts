@@ -1,0 +1,249 @@
+import { and, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Task } from '../../src/domain/tasks.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import {
+  actorRoles,
+  checkMessage,
+  chooseTransition,
+  evaluateGuards,
+  initialStateOf,
+  taskFor,
+  taskStateKeys,
+  unitActions,
+  type GuardFacts,
+  type TenantType,
+  type TransitionCall,
+  type UnitAction,
+  type WorkflowDefinition,
+  type WorkflowEffect,
+} from '../../src/domain/workflow.js';
+import type { Db, Tx } from '../db/client.js';
+import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { ApiError } from './errors.js';
+import { unitAccess, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
+import { activeWorkflow } from './workflow-definition.js';
+
+const CLOSED = ['Closed', 'Archived'];
+
+/** The state a new unit starts in, from the definition in force. */
+export async function initialState(db: Db | Tx, unitType: string, tenantType: TenantType): Promise<string> {
+  const { definition } = await activeWorkflow(db);
+  return initialStateOf(definition, unitType, tenantType);
+}
+
+/** What the guards read: the project's subprojects and assignments, the lot's saved items. */
+export async function guardFacts(db: Db | Tx, unit: UnitRow, root: UnitRow): Promise<GuardFacts> {
+  const [row] = await (db as Db)
+    .select({
+      subprojects: sql<number>`count(*) filter (where ${projectUnits.type} = 'subproject')`.mapWith(Number),
+      assignments: sql<number>`count(*) filter (where ${projectUnits.productTypeId} is not null)`.mapWith(Number),
+    })
+    .from(projectUnits)
+    .where(eq(projectUnits.rootId, root.id));
+  return { subprojects: row?.subprojects ?? 0, productTypeAssignments: row?.assignments ?? 0, orderItems: unit.itemCount };
+}
+
+function rolesOf(user: SessionUser, access: UnitAccess): string[] {
+  return actorRoles({ role: access.context.role, isInternal: user.isInternal, isAdmin: user.isAdmin });
+}
+
+export interface TransitionRequest {
+  requirements?: string[];
+  action?: string;
+  message?: string;
+  call?: TransitionCall;
+  /** The unit version the client saw; a different one is a conflict. */
+  version?: number;
+}
+
+export interface TransitionResult {
+  projectUnitID: number;
+  rootProjectUnitID: number;
+  action: string;
+  oldState: string;
+  stateKey: string;
+  stateSince: string;
+  version: number;
+  /** Units the transition's effects moved on (ids). */
+  moved: number[];
+}
+
+/**
+ * A `move-units` effect: the units of the given types and states (under the root, or the unit's children)
+ * go to the target state, each with its own journal entry. `create-structure-from-draft` is applied by the
+ * structure call, which carries the draft; the state update itself has none to apply.
+ */
+async function moveUnits(tx: Tx, effect: Extract<WorkflowEffect, { type: 'move-units' }>, unit: UnitRow, rootId: number, user: SessionUser, action: string): Promise<number[]> {
+  const where = and(
+    effect.scope === 'children' ? eq(projectUnits.parentId, unit.id) : eq(projectUnits.rootId, rootId),
+    inArray(projectUnits.type, effect.unitTypes),
+    inArray(projectUnits.stateKey, effect.fromStates),
+    sql`${projectUnits.id} <> ${unit.id}`,
+  );
+  const previous = await tx.select({ id: projectUnits.id, stateKey: projectUnits.stateKey }).from(projectUnits).where(where).for('update');
+  if (!previous.length) return [];
+  const ids = previous.map((row) => row.id);
+  await tx
+    .update(projectUnits)
+    .set({ stateKey: effect.to, stateSince: new Date(), version: sql`${projectUnits.version} + 1` })
+    .where(inArray(projectUnits.id, ids));
+  await tx.insert(projectUnitJournal).values(
+    previous.map((row) => ({ rootId, unitId: row.id, userId: user.id, oldState: row.stateKey, newState: effect.to, action, message: '' })),
+  );
+  return ids;
+}
+
+/**
+ * Applies one transition of the definition in force, in one transaction: access (404), transition out of
+ * the current state (409), role (403), message (422), guards (409), then the state change guarded by the
+ * state and version read (a concurrent change makes it 409), the journal entry and the effects.
+ */
+export async function applyTransition(db: Db, user: SessionUser, unitId: number, request: TransitionRequest): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const access = await unitAccess(tx, user, unitId);
+    const { unit, root, context } = access;
+    const { definition } = await activeWorkflow(tx);
+    if (unit.id !== root.id && CLOSED.includes(root.stateKey)) throw new ApiError(409, [{ key: 'PROJECTS.Rules.ProjectClosed' }]);
+    if (request.version !== undefined && request.version !== unit.version) throw new ApiError(409, [{ key: 'WORKFLOW.Errors.Concurrent' }]);
+    const roles = rolesOf(user, access);
+    const choice = chooseTransition(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: unit.id === root.id }, context.tenantType, request, roles);
+    if (!choice.ok) throw new ApiError(choice.status, [{ key: choice.reason, params: { state: unit.stateKey } }]);
+    const transition = choice.transition;
+    const message = request.message?.trim() ?? '';
+    const messageRule = checkMessage(transition, message);
+    if (!messageRule.allowed) throw new ApiError(422, [{ key: messageRule.reason, reference: 'message' }]);
+    const guard = evaluateGuards(transition.guards, await guardFacts(tx, unit, root));
+    if (!guard.allowed) throw new ApiError(409, [{ key: guard.reason, code: 'GuardFailed' }]);
+
+    const now = new Date();
+    const [updated] = await tx
+      .update(projectUnits)
+      .set({ stateKey: transition.to, stateSince: now, version: sql`${projectUnits.version} + 1` })
+      .where(and(eq(projectUnits.id, unit.id), eq(projectUnits.stateKey, unit.stateKey), eq(projectUnits.version, unit.version)))
+      .returning();
+    if (!updated) throw new ApiError(409, [{ key: 'WORKFLOW.Errors.Concurrent' }]);
+    await tx.insert(projectUnitJournal).values({
+      rootId: root.id,
+      unitId: unit.id,
+      userId: user.id,
+      oldState: unit.stateKey,
+      newState: transition.to,
+      action: transition.action,
+      message,
+    });
+    if (transition.call === 'ccl-check-data' && message) {
+      await tx.insert(projectUnitParams).values({ unitId: unit.id, key: 'CheckDataTaskMessage', value: message });
+    }
+    const moved: number[] = [];
+    for (const effect of transition.effects ?? []) {
+      if (effect.type === 'move-units') moved.push(...(await moveUnits(tx, effect, unit, root.id, user, transition.action)));
+    }
+    return {
+      projectUnitID: updated.id,
+      rootProjectUnitID: root.id,
+      action: transition.action,
+      oldState: unit.stateKey,
+      stateKey: updated.stateKey,
+      stateSince: updated.stateSince.toISOString(),
+      version: updated.version,
+      moved,
+    };
+  });
+}
+
+/** The caller's task and action buttons on one unit (for the details page). */
+export async function unitWorkflow(
+  db: Db,
+  user: SessionUser,
+  access: UnitAccess,
+): Promise<{ task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number }> {
+  const { unit, root, context } = access;
+  const { version, definition } = await activeWorkflow(db);
+  if (unit.id !== root.id && CLOSED.includes(root.stateKey)) return { task: null, actions: [], definitionVersion: version };
+  const roles = rolesOf(user, access);
+  const task = taskFor(definition, { type: unit.type, stateKey: unit.stateKey }, context.tenantType, roles);
+  const facts = await guardFacts(db, unit, root);
+  const actions = unitActions(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: unit.id === root.id }, context.tenantType, roles, facts);
+  return { task: task ? { taskKey: task.taskKey, help: task.help ?? null } : null, actions, definitionVersion: version };
+}
+
+/**
+ * The caller's open tasks, derived from states × memberships × the definition: candidate units (visible,
+ * in a state that has a task, project not closed) in one query, then the domain rule decides.
+ */
+export async function userTasks(db: Db, user: SessionUser, onlyUnitId?: number): Promise<Task[]> {
+  const { definition } = await activeWorkflow(db);
+  return tasksWith(db, user, definition, onlyUnitId);
+}
+
+async function tasksWith(db: Db, user: SessionUser, definition: WorkflowDefinition, onlyUnitId?: number): Promise<Task[]> {
+  const keys = taskStateKeys(definition);
+  if (!keys.length) return [];
+  const root = alias(projectUnits, 'root_unit');
+  const parent = alias(projectUnits, 'parent_unit');
+  const rows = await db
+    .select({
+      id: projectUnits.id,
+      rootId: projectUnits.rootId,
+      type: projectUnits.type,
+      number: projectUnits.number,
+      title: projectUnits.title,
+      stateKey: projectUnits.stateKey,
+      stateSince: projectUnits.stateSince,
+      tenantId: projectUnits.tenantId,
+      salesOrgId: projectUnits.salesOrgId,
+      rootTitle: root.title,
+      parentTitle: parent.title,
+      tenantType: tenants.type,
+      role: projectMembers.role,
+      delayed: sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`,
+    })
+    .from(projectUnits)
+    .innerJoin(root, eq(root.id, projectUnits.rootId))
+    .leftJoin(parent, eq(parent.id, projectUnits.parentId))
+    .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId))
+    .leftJoin(projectMembers, and(eq(projectMembers.rootId, projectUnits.rootId), eq(projectMembers.userId, user.id)))
+    .where(
+      and(
+        visibleUnits(user),
+        inArray(projectUnits.stateKey, keys),
+        notInArray(root.stateKey, CLOSED),
+        onlyUnitId !== undefined ? eq(projectUnits.id, onlyUnitId) : undefined,
+      ),
+    )
+    .orderBy(desc(projectUnits.stateSince), desc(projectUnits.id));
+  const tasks: Task[] = [];
+  for (const row of rows) {
+    const tenantType: TenantType = row.tenantType === 'ccl' ? 'ccl' : 'standard';
+    const roles = actorRoles({ role: row.role, isInternal: user.isInternal, isAdmin: user.isAdmin });
+    const task = taskFor(definition, { type: row.type, stateKey: row.stateKey }, tenantType, roles);
+    if (!task) continue;
+    tasks.push({
+      id: row.id,
+      projectUnitID: row.id,
+      rootProjectUnitID: row.rootId ?? row.id,
+      projectUnitNo: row.number,
+      rootUnitTitle: row.rootTitle,
+      parentUnitTitle: row.parentTitle,
+      unitTitle: row.title,
+      projectUnitType: row.type,
+      stateKey: row.stateKey,
+      taskKey: task.taskKey,
+      changedOn: row.stateSince.toISOString(),
+      tenantID: row.tenantId,
+      salesOrgID: row.salesOrgId,
+      delayed: !!row.delayed,
+    });
+  }
+  return tasks;
+}
+
+/** Current root projects the user sees (the dashboard's project counter). */
+export async function currentProjectCount(db: Db, user: SessionUser): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(projectUnits)
+    .where(and(visibleUnits(user), eq(projectUnits.id, projectUnits.rootId), notInArray(projectUnits.stateKey, CLOSED), isNotNull(projectUnits.rootId)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,113 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { canManageWorkflow, checkDataRequestSchema, definitionUpdateSchema, stateRequestSchema } from '../../src/domain/workflow.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import { users, workflowDefinitions } from '../db/schema.js';
+import type { AppEnv } from '../lib/context.js';
+import { ApiError, fromZod } from '../lib/errors.js';
+import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { applyTransition, currentProjectCount, userTasks } from '../lib/workflow.js';
+import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
+
+function sessionUser(user: SessionUser | null | undefined): SessionUser {
+  if (!user) throw ApiError.unauthorized();
+  return user;
+}
+
+/** State changes: `PUT …/projectunitstates/{id}` and the CCL check-data toggle. */
+export const projectUnitStateRoutes = new Hono<AppEnv>();
+
+projectUnitStateRoutes.put('/:id', async (c) => {
+  const user = sessionUser(c.get('user'));
+  const id = parseId(c.req.param('id'));
+  const parsed = stateRequestSchema.safeParse(await readJsonObject(c.req.raw));
+  if (!parsed.success) throw fromZod(parsed.error);
+  if (parsed.data.projectUnitID !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'projectUnitID');
+  const { requirements, action, message, version } = parsed.data;
+  const result = await applyTransition(c.get('db'), user, id, { requirements, action, message, version, call: 'state-update' });
+  return c.json(result);
+});
+
+projectUnitStateRoutes.post('/ccl-check-data', async (c) => {
+  const user = sessionUser(c.get('user'));
+  const parsed = checkDataRequestSchema.safeParse(await readJsonObject(c.req.raw));
+  if (!parsed.success) throw fromZod(parsed.error);
+  const { unitID, rootUnitID, message } = parsed.data;
+  if (unitID !== rootUnitID) throw ApiError.badRequest('WORKFLOW.Errors.CheckDataOnRoot', 'unitID');
+  const result = await applyTransition(c.get('db'), user, unitID, { message, call: 'ccl-check-data' });
+  return c.json(result);
+});
+
+/** The caller's open tasks (derived, never stored). */
+export const taskRoutes = new Hono<AppEnv>();
+
+taskRoutes.get('/', async (c) => c.json(await userTasks(c.get('db'), sessionUser(c.get('user')))));
+
+taskRoutes.get('/:id', async (c) => {
+  const [task] = await userTasks(c.get('db'), sessionUser(c.get('user')), parseId(c.req.param('id')));
+  if (!task) throw ApiError.notFound();
+  return c.json(task);
+});
+
+/** Dashboard counters (the workflow counter lives with the Workflows page's resources). */
+export const dashboardRoutes = new Hono<AppEnv>();
+
+dashboardRoutes.get('/taskCount', async (c) => c.json({ count: (await userTasks(c.get('db'), sessionUser(c.get('user')))).length }));
+dashboardRoutes.get('/projectCount', async (c) => c.json({ count: await currentProjectCount(c.get('db'), sessionUser(c.get('user'))) }));
+
+/** The workflow definition: configurers read it and save new versions; every version is kept. */
+export const workflowDefinitionRoutes = new Hono<AppEnv>();
+
+workflowDefinitionRoutes.use('*', async (c, next) => {
+  if (!canManageWorkflow(sessionUser(c.get('user')))) throw ApiError.forbidden();
+  await next();
+});
+
+workflowDefinitionRoutes.get('/', async (c) => {
+  const db = c.get('db');
+  const active = await activeWorkflow(db);
+  const [row] = active.version
+    ? await db
+        .select({ createdAt: workflowDefinitions.createdAt, comment: workflowDefinitions.comment, createdBy: users.login })
+        .from(workflowDefinitions)
+        .leftJoin(users, eq(users.id, workflowDefinitions.createdBy))
+        .where(eq(workflowDefinitions.version, active.version))
+    : [];
+  return c.json({ version: active.version, definition: active.definition, createdAt: row?.createdAt?.toISOString() ?? null, createdBy: row?.createdBy ?? null, comment: row?.comment ?? '' });
+});
+
+workflowDefinitionRoutes.get('/schema', (c) => c.json(WORKFLOW_SCHEMA));
+
+workflowDefinitionRoutes.get('/versions', async (c) => {
+  const rows = await c
+    .get('db')
+    .select({ version: workflowDefinitions.version, createdAt: workflowDefinitions.createdAt, comment: workflowDefinitions.comment, createdBy: users.login })
+    .from(workflowDefinitions)
+    .leftJoin(users, eq(users.id, workflowDefinitions.createdBy))
+    .orderBy(desc(workflowDefinitions.version));
+  return c.json(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+});
+
+workflowDefinitionRoutes.put('/', async (c) => {
+  const user = sessionUser(c.get('user'));
+  const parsed = definitionUpdateSchema.safeParse(await readJsonObject(c.req.raw));
+  if (!parsed.success) throw fromZod(parsed.error);
+  const problems = workflowProblems(parsed.data.definition);
+  if (problems.length) {
+    throw new ApiError(
+      422,
+      problems.map((text) => ({ key: 'WORKFLOW.Errors.InvalidDefinition', params: { problem: text }, reference: 'definition' })),
+    );
+  }
+  const db = c.get('db');
+  const saved = await db.transaction(async (tx) => {
+    // Versions are numbered in order; two configurers saving at once: the second gets 409 from the key.
+    const [next] = await tx.select({ version: sql<number>`coalesce(max(${workflowDefinitions.version}), 0) + 1`.mapWith(Number) }).from(workflowDefinitions);
+    const [row] = await tx
+      .insert(workflowDefinitions)
+      .values({ version: next.version, definition: parsed.data.definition, createdBy: user.id, comment: parsed.data.comment ?? '' })
+      .returning();
+    return row;
+  });
+  return c.json({ version: saved.version, createdAt: saved.createdAt.toISOString() }, 201);
+});
