@@ -32,7 +32,7 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile> {
     .where(eq(users.id, userId));
   if (!row) throw ApiError.notFound();
   return {
-    user: { userID: row.user.id, userLogin: row.user.login, language: isLanguage(row.user.language) ? row.user.language : 'de' },
+    user: { userID: row.user.id, userLogin: row.user.login, language: isLanguage(row.user.language) ? row.user.language : 'de', email: row.user.email },
     userProfile: {
       firstName: row.profile.firstName,
       lastName: row.profile.lastName,

@@ -19,7 +19,7 @@ export const salesOrgImageKey = (id: number) => `salesorgs/${id}.png`;
 export const salesOrgImagePath = (id: number) => `/api/data/planxchange/salesorganisations/${id}/image.png`;
 
 /** Admins see every sales organisation; everybody else those of their tenants and their own. */
-function visibleSalesOrgs(user: SessionUser): SQL | undefined {
+export function visibleSalesOrgs(user: SessionUser): SQL | undefined {
   if (user.isAdmin) return undefined;
   const byTenant = user.tenantIds.length ? inArray(salesOrganisations.tenantId, user.tenantIds) : undefined;
   const byLink = user.salesOrgIds.length ? inArray(salesOrganisations.id, user.salesOrgIds) : undefined;

@@ -4,7 +4,8 @@ import { hasControlCharacters, MESSAGE, requiredOr, requiredText } from './valid
 
 /** `GET api/data/planxchange/profile` answers `{ data: Profile }`. */
 export interface Profile {
-  user: { userID: number; userLogin: string; language: Language };
+  /** email: the account's address (the sales-organisation request names it as the sender). */
+  user: { userID: number; userLogin: string; language: Language; email: string };
   userProfile: { firstName: string; lastName: string; hasProfileImage: 0 | 1; dailyStatusMail: boolean };
   isExternalLogin: boolean;
   address: CompanyData;

@@ -32,7 +32,7 @@ describe('GET profile', () => {
     expect(response.status).toBe(200);
     const { data } = await response.json();
     expect(data).toEqual({
-      user: { userID: expect.any(Number), userLogin: 'customer', language: 'en' },
+      user: { userID: expect.any(Number), userLogin: 'customer', language: 'en', email: 'customer@bouwbedrijf.example' },
       userProfile: { firstName: 'Kees', lastName: 'Klant', hasProfileImage: 0, dailyStatusMail: false },
       isExternalLogin: false,
       address: { name: 'Bouwbedrijf Van Dijk B.V.', street1: 'Havenweg 12', street2: '', zip: '3011 AB', city: 'Rotterdam' },

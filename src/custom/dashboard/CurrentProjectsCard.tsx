@@ -1,19 +1,29 @@
-import { Card, CardContent, CardHeader, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Button, Card, CardContent, CardHeader, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
+import { PROJECT_LIST_PATHS, PROJECT_LIST_SORT } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
 
-/** The user's current root projects, most recently changed first; each opens its details page. */
+/** The user's five most recently changed current root projects (quick access); the whole list is one click away. */
 export function CurrentProjectsCard() {
   const translate = useTranslate();
   const { data, isPending } = useGetList<ProjectUnit>('projects', {
-    pagination: { page: 1, perPage: 8 },
-    sort: { field: 'stateSince', order: 'DESC' },
+    pagination: { page: 1, perPage: 5 },
+    sort: PROJECT_LIST_SORT,
     filter: { state: 'current' },
   });
   return (
     <Card sx={{ mt: 3 }} data-testid="current-projects">
-      <CardHeader title={translate('DASHBOARD.CurrentProjects')} slotProps={{ title: { variant: 'h6' } }} sx={{ pb: 0 }} />
+      <CardHeader
+        title={translate('DASHBOARD.CurrentProjects')}
+        slotProps={{ title: { variant: 'h6' } }}
+        sx={{ pb: 0 }}
+        action={
+          <Button component={RouterLink} to={`/home/app${PROJECT_LIST_PATHS.current}`} size="small">
+            {translate('DASHBOARD.ShowAllProjects')}
+          </Button>
+        }
+      />
       <CardContent>
         {!isPending && !data?.length && <Typography color="text.secondary">{translate('DASHBOARD.NoProjects')}</Typography>}
         <List dense disablePadding>

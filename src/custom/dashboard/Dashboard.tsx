@@ -1,6 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { CurrentProjectsCard } from './CurrentProjectsCard';
+import { InfoPanels } from './InfoPanels';
 import { SalesOrgCards } from './SalesOrgCards';
 
 export const DASHBOARD_PATH = '/dash';
@@ -21,6 +22,7 @@ export function Dashboard() {
           </Typography>
         </CardContent>
       </Card>
+      <InfoPanels />
       <CurrentProjectsCard />
       <SalesOrgCards />
     </>

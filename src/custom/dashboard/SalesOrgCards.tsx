@@ -1,7 +1,10 @@
+import AddBusinessOutlinedIcon from '@mui/icons-material/AddBusinessOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import PublicIcon from '@mui/icons-material/Public';
-import { Box, Card, CardContent, CardMedia, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, CardMedia, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
+import { SalesOrgRequestDialog } from './SalesOrgRequestDialog';
 
 interface SalesOrgCard {
   id: number;
@@ -14,9 +17,13 @@ interface SalesOrgCard {
 
 const DEFAULT_THUMBNAIL = '/images/salesorgs/default.svg';
 
-/** One card per sales organisation; the panel shows only when at least one exists. */
+/**
+ * One card per sales organisation; the panel shows only when at least one exists. A card with a contact
+ * mail offers the request for a new root project.
+ */
 export function SalesOrgCards() {
   const translate = useTranslate();
+  const [requesting, setRequesting] = useState<SalesOrgCard | null>(null);
   const { data, isPending } = useGetList<SalesOrgCard>('salesorganisations', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'title', order: 'ASC' },
@@ -29,7 +36,7 @@ export function SalesOrgCards() {
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         {data.map((org) => (
-          <Card key={org.id} variant="outlined" data-testid="salesorg-card">
+          <Card key={org.id} variant="outlined" data-testid="salesorg-card" sx={{ display: 'flex', flexDirection: 'column' }}>
             <CardMedia
               component="img"
               height="110"
@@ -37,7 +44,7 @@ export function SalesOrgCards() {
               alt={translate('DASHBOARD.ImageAlt', { title: org.title })}
               sx={{ objectFit: 'contain', bgcolor: 'grey.50', p: 2 }}
             />
-            <CardContent>
+            <CardContent sx={{ flexGrow: 1 }}>
               <Typography variant="subtitle1" gutterBottom sx={{ fontWeight: 600 }}>
                 {org.title}
               </Typography>
@@ -54,9 +61,17 @@ export function SalesOrgCards() {
                 )}
               </Stack>
             </CardContent>
+            {org.contactMail && (
+              <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+                <Button size="small" variant="outlined" startIcon={<AddBusinessOutlinedIcon />} onClick={() => setRequesting(org)}>
+                  {translate('DASHBOARD.SalesOrgRequest.Action')}
+                </Button>
+              </CardActions>
+            )}
           </Card>
         ))}
       </Box>
+      {requesting && <SalesOrgRequestDialog salesOrg={requesting} onClose={() => setRequesting(null)} />}
     </Box>
   );
 }
