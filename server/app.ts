@@ -18,14 +18,18 @@ import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
 import { authRoutes, signOutRoute } from './routes/auth.js';
 import { bannerExtraRoutes, bannerNotificationsResource } from './routes/banner-notifications.js';
 import { salesOrganisationsResource } from './routes/sales-organisations.js';
+import { emailRoutes } from './routes/email.js';
 import { userRoutes } from './routes/users.js';
 import { accountPublicRoutes, accountRoutes } from './routes/account.js';
 import { mailsResource } from './routes/mails.js';
 import { profileRoutes } from './routes/profile.js';
+import { dashboardRoutes, projectUnitStateRoutes, taskRoutes, workflowDefinitionRoutes } from './routes/workflow.js';
 import { projectsResource } from './routes/projects.js';
 import { projectFileRoutes } from './routes/project-files.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectSearchResource } from './routes/project-search.js';
+import { journalResource } from './routes/journal.js';
+import { workflowsRoutes } from './routes/workflows.js';
 import { tenantFileRoutes } from './routes/tenant-files.js';
 import { projectToolRoutes, siteRoutes } from './routes/site.js';
 import { catalogueRoutes } from './routes/admin-catalogues.js';
@@ -128,11 +132,18 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange', profileRoutes);
   api.route('/data/planxchange/mails', mailsResource);
   api.route('/data/planxchange/projects', projectsResource);
+  api.route('/data/planxchange/projectunitstates', projectUnitStateRoutes);
+  api.route('/tasks', taskRoutes);
+  api.route('/data/planxchange/dashboard', dashboardRoutes);
+  api.route('/workflow-definition', workflowDefinitionRoutes);
   // Project files: GET/POST api/file/projectFiles/{root}, GET api/file/projectFiles/download/{id}, GET/POST api/file/{root}/{unit}
   api.route('/file', projectFileRoutes);
   // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
+  api.route('/data/planxchange/project-unit-journal', journalResource);
+  // The Workflows page: workflow-notifications, workflow-rows and dashboard/workflowCount
+  api.route('/data/planxchange', workflowsRoutes);
   api.route('/data/planxchange', siteRoutes);
   api.route('/project-tools', projectToolRoutes);
   // Administration: plants, product types, tenants, preliminary days (master data) and the catalogues.
@@ -144,6 +155,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange/banner-notifications', bannerNotificationsResource);
   api.route('/banner-notifications', bannerExtraRoutes);
   api.route('/data/planxchange/salesorganisations', salesOrganisationsResource);
+  // The dashboard's request to a sales organisation for a new root project: POST …/email/send
+  api.route('/data/planxchange/email', emailRoutes);
   api.route('/data/planxchange/users', userRoutes);
   api.all('*', () => {
     throw ApiError.notFound();

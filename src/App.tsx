@@ -23,15 +23,21 @@ import projectFeatures from './resources/project-features';
 import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
 import { theme } from './theme';
 import { SEARCH_PATH } from './domain/search';
+import { NEWS_PATH, PROJECT_LIST_PATHS, TASK_LIST_PATH, WORKFLOWS_PATH } from './domain/projectLists';
 
 export const APP_BASENAME = '/home/app';
 export const PROFILE_PATH = '/profile';
 // Pages with heavy parts (the avatar cropper) load when first opened.
 const ProfilePage = lazy(() => import('./custom/profile/ProfilePage'));
 const ProjectDetailsPage = lazy(() => import('./custom/project/details/ProjectDetailsPage'));
+const JournalPage = lazy(() => import('./custom/project/journal/JournalPage'));
 const MemberProfilePage = lazy(() => import('./custom/project/members/MemberProfilePage'));
 const ProjectSearchPage = lazy(() => import('./custom/project/search/ProjectSearchPage'));
 const PreliminaryDaysPage = lazy(() => import('./custom/admin/PreliminaryDaysPage'));
+const ProjectListPage = lazy(() => import('./custom/lists/ProjectListPage'));
+const NewsPage = lazy(() => import('./custom/news/NewsPage'));
+const TaskListPage = lazy(() => import('./custom/tasks/TaskListPage'));
+const WorkflowsPage = lazy(() => import('./custom/workflows/WorkflowsPage'));
 const lazyPage = (page: React.ReactNode) => <Suspense fallback={<LinearProgress />}>{page}</Suspense>;
 const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
 
@@ -68,9 +74,15 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path={PROFILE_PATH} element={lazyPage(<ProfilePage />)} />
         <Route path="/project/details/:rootId" element={lazyPage(<ProjectDetailsPage />)} />
         <Route path="/project/details/:rootId/:unitId" element={lazyPage(<ProjectDetailsPage />)} />
+        <Route path="/project/details/:rootId/:unitId/journal" element={lazyPage(<JournalPage />)} />
         <Route path="/project/memberprofile/:rootUnitId/:userId" element={lazyPage(<MemberProfilePage />)} />
         <Route path={SEARCH_PATH} element={lazyPage(<ProjectSearchPage />)} />
         <Route path="/admin/preliminary-days" element={lazyPage(<PreliminaryDaysPage />)} />
+        <Route path={PROJECT_LIST_PATHS.current} element={lazyPage(<ProjectListPage key="current" kind="current" />)} />
+        <Route path={PROJECT_LIST_PATHS.closed} element={lazyPage(<ProjectListPage key="closed" kind="closed" />)} />
+        <Route path={NEWS_PATH} element={lazyPage(<NewsPage />)} />
+        <Route path={TASK_LIST_PATH} element={lazyPage(<TaskListPage />)} />
+        <Route path={WORKFLOWS_PATH} element={lazyPage(<WorkflowsPage />)} />
       </CustomRoutes>
     </Admin>
   );

@@ -29,8 +29,8 @@ export interface ResourceDefinition {
   name: string;
   table: PgTable;
   id: PgColumn;
-  /** Fields of the API record that may be sorted by, mapped to their column. */
-  sortable: Record<string, PgColumn>;
+  /** Fields of the API record that may be sorted by, mapped to their column (or a computed column's SQL). */
+  sortable: Record<string, PgColumn | SQL>;
   defaultSort: [string, 'ASC' | 'DESC'];
   filters?: Record<string, FilterDefinition>;
   /** Text search for the `q` filter. */
@@ -41,8 +41,8 @@ export interface ResourceDefinition {
   allow?: (user: SessionUser, action: Action) => boolean;
   /** Computed columns selected with every row (e.g. a relation as an array), to save a query per request. */
   columns?: () => Record<string, SQL>;
-  /** Turns rows into API records (attach relations, rename ids). */
-  toRecords: (db: Db, rows: Row[]) => Promise<ApiRecord[]>;
+  /** Turns rows into API records (attach relations, rename ids); `user` for texts in the caller's language. */
+  toRecords: (db: Db, rows: Row[], user: SessionUser) => Promise<ApiRecord[]>;
   /** Other names of the id the client may echo back (the spec's id name); stripped before validation. */
   readOnlyFields?: string[];
   create?: { schema: z.ZodType; write: (tx: Tx, input: never, user: SessionUser) => Promise<number> };
@@ -141,7 +141,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
       total = Number(counted.total);
     }
-    const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row));
+    const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row), user);
     const last = records.length ? start + records.length - 1 : start;
     c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
     return c.json(records);
@@ -152,7 +152,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
     authorize(definition, user, 'show');
     const db = c.get('db');
     const row = await findOne(db, definition, parseId(c.req.param('id')), user);
-    const [record] = await definition.toRecords(db, [row]);
+    const [record] = await definition.toRecords(db, [row], user);
     return c.json(record);
   });
 
@@ -165,7 +165,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const input = parse(create.schema, stripReadOnly(definition, await readJsonObject(c.req.raw)));
       const db = c.get('db');
       const id = await db.transaction((tx) => create.write(tx, input as never, user));
-      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)]);
+      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)], user);
       return c.json(record, 201);
     });
   }
@@ -182,7 +182,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
         const existing = await findOne(tx, definition, id, user);
         await update.write(tx, id, input as never, existing, user);
       });
-      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)]);
+      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)], user);
       return c.json(record);
     });
   }
@@ -195,7 +195,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const db = c.get('db');
       const record = await db.transaction(async (tx) => {
         const existing = await findOne(tx, definition, id, user);
-        const [before] = await definition.toRecords(tx as unknown as Db, [existing]);
+        const [before] = await definition.toRecords(tx as unknown as Db, [existing], user);
         await remove(tx, id, existing, user);
         return before;
       });

@@ -1,3 +1,4 @@
+import { workflowAvailable } from './tasks';
 import type { SessionUser } from './user';
 
 /**
@@ -43,6 +44,13 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     // The project search is a read-only list; which units it shows is the API's row scope.
     case 'projectunitssearch':
       return request.action === 'list';
+    // The journal is read-only; the API shows it only to internal staff of projects with HasJournal (404 otherwise).
+    case 'project-unit-journal':
+      return request.action === 'list' || request.action === 'show';
+    // The Workflows page's lists (new delivery data, delayed workflows) are read-only, for the provider's staff.
+    case 'workflow-notifications':
+    case 'workflow-rows':
+      return workflowAvailable(user) && (request.action === 'list' || request.action === 'show');
     // A user's own account; administrators reach every account.
     case 'users':
       return user.isAdmin || (request.record as { id?: number } | undefined)?.id === user.id;

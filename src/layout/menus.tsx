@@ -13,16 +13,30 @@ import type { ReactElement } from 'react';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
+import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
+import { workflowAvailable } from '../domain/tasks';
 import { useSearchAvailability } from '../custom/project/search/useSearchAvailability';
 import { Divider, ListSubheader } from '@mui/material';
-import { Menu, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
+import { Menu, useGetIdentity, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 
 function CommonEntries() {
   const translate = useTranslate();
   const { data: searchAvailable } = useSearchAvailability();
+  const { identity } = useGetIdentity();
   return (
     <>
       <Menu.Item to="/home/app/dash" primaryText={translate('MENU.Dashboard')} leftIcon={<DashboardIcon />} />
+      <Menu.Item to="/home/app/task-list" primaryText={translate('MENU.MyTasks')} leftIcon={<AssignmentOutlinedIcon />} />
+      <Menu.Item to="/home/app/current-projects-list" primaryText={translate('MENU.CurrentProjects')} leftIcon={<WorkOutlinedIcon />} />
+      <Menu.Item to="/home/app/closed-projects-list" primaryText={translate('MENU.ClosedProjects')} leftIcon={<Inventory2OutlinedIcon />} />
+      <Menu.Item to="/home/app/news" primaryText={translate('MENU.News')} leftIcon={<NewspaperOutlinedIcon />} />
+      {workflowAvailable(identity as { isInternal: boolean; isAdmin: boolean } | undefined) && (
+        <Menu.Item to="/home/app/project/workflows" primaryText={translate('MENU.Workflows')} leftIcon={<AccountTreeOutlinedIcon />} />
+      )}
       {searchAvailable && <Menu.Item to="/home/app/project/search" primaryText={translate('SEARCH.Menu')} leftIcon={<SearchIcon />} />}
       <Menu.Item to="/home/app/profile" primaryText={translate('MENU.Profile')} leftIcon={<PersonIcon />} />
     </>

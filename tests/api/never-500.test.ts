@@ -15,6 +15,7 @@ const writeRoutes: [string, string][] = [
   ['POST', '/api/data/planxchange/banner-notifications'],
   ['PUT', '/api/data/planxchange/banner-notifications/1'],
   ['PUT', '/api/data/planxchange/users/1'],
+  ['POST', '/api/data/planxchange/email/send'],
 ];
 
 const badBodies: [string, string][] = [

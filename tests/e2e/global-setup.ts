@@ -28,14 +28,15 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const outArgs = process.env.E2E_OUT_DIR ? ['--outDir', process.env.E2E_OUT_DIR, '--emptyOutDir'] : [];
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...outArgs], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', ...(process.env.E2E_OUT_DIR ? { STATIC_DIR: process.env.E2E_OUT_DIR } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

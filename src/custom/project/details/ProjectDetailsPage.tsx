@@ -14,6 +14,7 @@ import { TenantInfoCard, TenantLogo } from './TenantPanel';
 import { UnitActionMenu } from './UnitActionMenu';
 import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
+import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 
 export const PROJECT_DETAILS_PATHS = ['/project/details/:rootId', '/project/details/:rootId/:unitId'];
@@ -59,6 +60,7 @@ export default function ProjectDetailsPage() {
       <UnitSummary unit={unit} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <WorkflowCard context={context} />
           {showChildren && (
             <Card>
               <CardHeader title={translate('PROJECTUNIT.Children')} slotProps={{ title: { variant: 'h6' } }} />
@@ -78,6 +80,7 @@ export default function ProjectDetailsPage() {
           )}
         </Stack>
         <Stack spacing={2}>
+          <ProjectActionsCard context={context} />
           <ProjectToolsMenu context={context} />
           <MembersCard rootId={root.id} />
           <SiteAddressCard context={context} />

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole, ProjectFeature, ProjectUnit, RuleResult, UnitType } from '../../../domain/projectUnits';
+import type { UnitAction } from '../../../domain/workflow';
 import { httpClient } from '../../../providers/http';
 
 export const PROJECTS_API = '/api/data/planxchange/projects';
@@ -15,6 +16,9 @@ export interface UnitPageContext {
   tenant: { id: number; name: string; type: 'standard' | 'ccl'; hasLogo: boolean; features: string[] };
   allowedChildTypes: UnitType[];
   can: { create: Partial<Record<UnitType, RuleResult>>; edit: RuleResult; delete: RuleResult };
+  /** The caller's task on the unit and the action buttons of its state (from the workflow definition). */
+  workflow: { task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number };
+  journalAvailable: boolean;
 }
 
 export function useUnitContext(unitId: number) {
