@@ -145,7 +145,7 @@ describe('project units as customer (reviewer of Wohnpark Weserblick, Structurin
     await staffPage.request.put(`/api/data/planxchange/users/${me.id}`, { data: { languageKey: 'en' } });
     const units = await unitsByTitle(staffPage);
 
-    // Schule am Stadtpark is in ProvideFiles: no approval lot can be added, the lot cannot be deleted.
+    // Schule am Stadtpark is in progress: no approval lot can be added, the lot cannot be deleted.
     const sub = units['Neubau Klassentrakt'];
     await page.goto(`/home/app/project/details/${sub.rootProjectUnitID}/${sub.id}`);
     await openActions(page);
