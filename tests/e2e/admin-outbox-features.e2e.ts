@@ -1,13 +1,22 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, newContext } from './browser';
+import { startIsolatedServer } from './isolated-server';
 
-const baseURL = inject('baseURL');
+// Reads demo state other journeys change (seeded tasks, escalations, the outbox, the configurer's account):
+// its own server with a fresh demo database.
+let baseURL = '';
+let server: Awaited<ReturnType<typeof startIsolatedServer>> | undefined;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  server = await startIsolatedServer();
+  baseURL = server.baseURL;
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
 
 describe('administration: mail outbox and project features', () => {
   it('the admin reads a mail in the outbox', async () => {

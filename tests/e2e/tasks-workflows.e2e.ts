@@ -1,19 +1,28 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/domain/tasks';
 import type { WorkflowNotification, WorkflowRow } from '../../src/domain/workflowPage';
 import { launchBrowser, login, newContext } from './browser';
+import { startIsolatedServer } from './isolated-server';
 
-const baseURL = inject('baseURL');
+// Reads demo state other journeys change (seeded tasks, escalations, the outbox, the configurer's account):
+// its own server with a fresh demo database.
+let baseURL = '';
+let server: Awaited<ReturnType<typeof startIsolatedServer>> | undefined;
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-tasks';
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
+  server = await startIsolatedServer();
+  baseURL = server.baseURL;
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
 
 const detailsPath = (unit: { rootProjectUnitID: number; projectUnitID: number }) =>
   unit.projectUnitID === unit.rootProjectUnitID ? `/home/app/project/details/${unit.rootProjectUnitID}` : `/home/app/project/details/${unit.rootProjectUnitID}/${unit.projectUnitID}`;
