@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { MemberRole, ProjectFeature, UnitType, UnitVariant } from '../../src/domain/projectUnits.js';
-import { actorRoles, historyPath, type TenantType } from '../../src/domain/workflow.js';
+import { isClosedState, type MemberRole, type ProjectFeature, type UnitType, type UnitVariant } from '../../src/domain/projectUnits.js';
+import { actorRoles, type TenantType } from '../../src/domain/workflow.js';
+import { historyPath } from '../../src/domain/workflowDefinition.js';
 import { defaultWorkflow } from '../lib/workflow-definition.js';
 import { simplePdf } from '../lib/pdf.js';
 import { writePng } from '../lib/png.js';
@@ -254,7 +255,7 @@ async function seedHistory(tx: Tx): Promise<void> {
     if (!unit.stateKey) continue;
     const tenantType: TenantType = unit.tenantType === 'ccl' ? 'ccl' : 'standard';
     const isRoot = unit.id === unit.rootId;
-    const closing = ['Closed', 'Archived'].includes(unit.stateKey);
+    const closing = isClosedState(unit.stateKey);
     let steps = historyPath(definition, unit.type, tenantType, closing ? 'InProgress' : unit.stateKey, isRoot) ?? [];
     if (closing) {
       const close = historyPath(definition, unit.type, tenantType, unit.stateKey, isRoot)?.at(-1);

@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import { desc } from 'drizzle-orm';
-import { definitionProblems, type WorkflowDefinition } from '../../src/domain/workflow.js';
+import type { WorkflowDefinition } from '../../src/domain/workflow.js';
+import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
 import { workflowDefinitions } from '../db/schema.js';
 

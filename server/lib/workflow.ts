@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CLOSED_STATES, isClosedState } from '../../src/domain/projectUnits.js';
 import type { Task } from '../../src/domain/tasks.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import {
@@ -21,10 +22,9 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
 import { ApiError } from './errors.js';
-import { unitAccess, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
+import { rootStateFilter, unitAccess, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
 import { activeWorkflow } from './workflow-definition.js';
 
-const CLOSED = ['Closed', 'Archived'];
 
 /** The state a new unit starts in, from the definition in force. */
 export async function initialState(db: Db | Tx, unitType: string, tenantType: TenantType): Promise<string> {
@@ -104,7 +104,7 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     const access = await unitAccess(tx, user, unitId);
     const { unit, root, context } = access;
     const { definition } = await activeWorkflow(tx);
-    if (unit.id !== root.id && CLOSED.includes(root.stateKey)) throw new ApiError(409, [{ key: 'PROJECTS.Rules.ProjectClosed' }]);
+    if (unit.id !== root.id && isClosedState(root.stateKey)) throw new ApiError(409, [{ key: 'PROJECTS.Rules.ProjectClosed' }]);
     if (request.version !== undefined && request.version !== unit.version) throw new ApiError(409, [{ key: 'WORKFLOW.Errors.Concurrent' }]);
     const roles = rolesOf(user, access);
     const choice = chooseTransition(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: unit.id === root.id }, context.tenantType, request, roles);
@@ -160,7 +160,7 @@ export async function unitWorkflow(
 ): Promise<{ task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number }> {
   const { unit, root, context } = access;
   const { version, definition } = await activeWorkflow(db);
-  if (unit.id !== root.id && CLOSED.includes(root.stateKey)) return { task: null, actions: [], definitionVersion: version };
+  if (unit.id !== root.id && isClosedState(root.stateKey)) return { task: null, actions: [], definitionVersion: version };
   const roles = rolesOf(user, access);
   const task = taskFor(definition, { type: unit.type, stateKey: unit.stateKey }, context.tenantType, roles);
   const facts = await guardFacts(db, unit, root);
@@ -208,7 +208,7 @@ async function tasksWith(db: Db, user: SessionUser, definition: WorkflowDefiniti
       and(
         visibleUnits(user),
         inArray(projectUnits.stateKey, keys),
-        notInArray(root.stateKey, CLOSED),
+        notInArray(root.stateKey, [...CLOSED_STATES]),
         onlyUnitId !== undefined ? eq(projectUnits.id, onlyUnitId) : undefined,
       ),
     )
@@ -244,6 +244,6 @@ export async function currentProjectCount(db: Db, user: SessionUser): Promise<nu
   const [row] = await db
     .select({ count: count() })
     .from(projectUnits)
-    .where(and(visibleUnits(user), eq(projectUnits.id, projectUnits.rootId), notInArray(projectUnits.stateKey, CLOSED), isNotNull(projectUnits.rootId)));
+    .where(and(visibleUnits(user), rootStateFilter('current')));
   return row?.count ?? 0;
 }

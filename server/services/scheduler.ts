@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '../../src/domain/languages.js';
+import { CLOSED_STATES } from '../../src/domain/projectUnits.js';
 import { actorRoles, isOverdue, ruleText, type TenantType } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
@@ -45,7 +46,7 @@ export async function runEscalations(db: Db, now = new Date()): Promise<number> 
           and(
             eq(projectUnits.stateKey, rule.state),
             inArray(projectUnits.type, rule.unitTypes),
-            notInArray(root.stateKey, ['Closed', 'Archived']),
+            notInArray(root.stateKey, [...CLOSED_STATES]),
             lte(projectUnits.stateSince, new Date(now.getTime() - rule.maxWorkingDays * DAY)),
             sql`not exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.rule_key = ${rule.key} and e.state_since = ${projectUnits.stateSince})`,
           ),

@@ -6,15 +6,14 @@ import {
   addWorkingDays,
   checkMessage,
   chooseTransition,
-  definitionProblems,
   evaluateGuards,
-  historyPath,
   initialStateOf,
   isOverdue,
   taskFor,
   unitActions,
   type WorkflowDefinition,
 } from '../../../src/domain/workflow';
+import { definitionProblems, historyPath } from '../../../src/domain/workflowDefinition';
 
 const definition: WorkflowDefinition = JSON.parse(readFileSync(join(__dirname, '../../../schemas/workflow.default.json'), 'utf8'));
 const project = (stateKey: string) => ({ type: 'project', stateKey, isRoot: true });
