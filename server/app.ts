@@ -26,6 +26,10 @@ import { profileRoutes } from './routes/profile.js';
 import { dashboardRoutes, projectUnitStateRoutes, taskRoutes, workflowDefinitionRoutes } from './routes/workflow.js';
 import { projectsResource } from './routes/projects.js';
 import { projectFileRoutes } from './routes/project-files.js';
+import { ifcStructureRoutes } from './routes/ifc-structure.js';
+import { structureRoutes, structureTaskRoutes } from './routes/structure.js';
+import { deliveryDataRoutes, materialRoutes } from './routes/materials.js';
+import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectSearchResource } from './routes/project-search.js';
 import { journalResource } from './routes/journal.js';
@@ -133,11 +137,19 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange/mails', mailsResource);
   api.route('/data/planxchange/projects', projectsResource);
   api.route('/data/planxchange/projectunitstates', projectUnitStateRoutes);
+  api.route('/tasks', structureTaskRoutes);
   api.route('/tasks', taskRoutes);
+  api.route('/structure', structureRoutes);
+  api.route('/materials', materialRoutes);
+  api.route('/delivery-data', deliveryDataRoutes);
+  api.route('/data/planxchange/delivery-overview', deliveryOverviewResource);
+  api.route('/questionnaire', cclScheduleRoutes);
   api.route('/data/planxchange/dashboard', dashboardRoutes);
   api.route('/workflow-definition', workflowDefinitionRoutes);
   // Project files: GET/POST api/file/projectFiles/{root}, GET api/file/projectFiles/download/{id}, GET/POST api/file/{root}/{unit}
   api.route('/file', projectFileRoutes);
+  // The structure an IFC file of a root suggests: GET api/file/{root}/{file}/ifcstructure
+  api.route('/file', ifcStructureRoutes);
   // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);

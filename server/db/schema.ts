@@ -4,3 +4,4 @@ export * from './schema/account.js';
 export * from './schema/projects.js';
 export * from './schema/catalogues.js';
 export * from './schema/workflow.js';
+export * from './schema/structure.js';

@@ -6,6 +6,7 @@ import { defaultWorkflow } from '../lib/workflow-definition.js';
 import { simplePdf } from '../lib/pdf.js';
 import { writePng } from '../lib/png.js';
 import type { FileStorage } from '../services/file-storage.js';
+import { DEMO_IFC_FILE_NAME, demoIfcModel, maaskadeIfcModel } from '../services/ifc-demo.js';
 import type { Tx } from './client.js';
 import {
   addresses,
@@ -40,8 +41,10 @@ interface DemoUnit {
 
 interface DemoFile {
   name: string;
-  kind: 'pdf' | 'png';
+  kind: 'pdf' | 'png' | 'ifc';
   lines?: string[];
+  /** For kind 'ifc': the model's STEP text. */
+  model?: () => string;
 }
 
 interface DemoProject extends DemoUnit {
@@ -53,6 +56,8 @@ interface DemoProject extends DemoUnit {
   contact: { name: string; officePhone: string; companyMobile: string; officeEMail: string };
   infoSheetValid?: boolean;
 }
+
+const DEMO_CONTENT_TYPES: Record<DemoFile['kind'], string> = { pdf: 'application/pdf', png: 'image/png', ifc: 'application/x-step' };
 
 const ALL_FEATURES: ProjectFeature[] = ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'CreateStructure', 'DeliveryOverview', 'DownloadSelectedFiles', 'HasJournal', 'ShowTenantInfo'];
 
@@ -71,6 +76,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     files: [
       { name: 'Baubeschreibung.pdf', kind: 'pdf', lines: ['Wohnpark Weserblick, Bremen', 'Drei Mehrfamilienhäuser, 42 Wohneinheiten', 'Außenwände: Porenbeton-Planelemente 365 mm', 'Innenwände: Planelemente 115 und 175 mm'] },
       { name: 'Lageplan.png', kind: 'png' },
+      { name: DEMO_IFC_FILE_NAME, kind: 'ifc', model: demoIfcModel },
     ],
     children: [
       {
@@ -123,7 +129,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     members: [['customer', 'projectCoordinator'], ['staff', 'salesPlanner'], ['admin', 'salesContact']],
     site: { name: 'Bouwplaats Maaskade', street1: 'Maaskade 140', zip: '3071 NL', city: 'Rotterdam', country: 'NL' },
     contact: { name: 'Anouk Uitvoerder', officePhone: '+31 10 555 3300', companyMobile: '+31 6 5555 3301', officeEMail: 'uitvoering@maaskade.example' },
-    files: [{ name: 'Bestek.pdf', kind: 'pdf', lines: ['Appartementen Maaskade, Rotterdam', 'Cellenbeton wandelementen en lateien'] }, { name: 'Situatie.png', kind: 'png' }],
+    files: [{ name: 'Bestek.pdf', kind: 'pdf', lines: ['Appartementen Maaskade, Rotterdam', 'Cellenbeton wandelementen en lateien'] }, { name: 'Situatie.png', kind: 'png' }, { name: 'Maaskade.ifc', kind: 'ifc', model: maaskadeIfcModel }],
     children: [{ type: 'subproject', title: 'Toren Noord', children: [{ type: 'approvallot', title: 'Verdieping 1-4' }] }],
   },
   {
@@ -194,10 +200,10 @@ async function insertUnit(ctx: SeedContext, unit: DemoUnit, parent: { id: number
   const rootId = parent?.rootId ?? row.id;
   if (!parent) await ctx.tx.update(projectUnits).set({ rootId }).where(eq(projectUnits.id, row.id));
   for (const [fileIndex, file] of (unit.files ?? []).entries()) {
-    const bytes = file.kind === 'pdf' ? simplePdf(file.name.replace(/\.pdf$/, ''), file.lines ?? []) : demoPng(row.id + fileIndex);
+    const bytes = file.kind === 'pdf' ? simplePdf(file.name.replace(/\.pdf$/, ''), file.lines ?? []) : file.kind === 'ifc' ? Buffer.from(file.model!(), 'utf8') : demoPng(row.id + fileIndex);
     const key = `projects/${rootId}/${row.id}-${fileIndex}-${file.name.toLowerCase()}`;
     ctx.files.push({ key, bytes });
-    await ctx.tx.insert(projectFiles).values({ rootId, unitId: row.id, name: file.name, contentType: file.kind === 'pdf' ? 'application/pdf' : 'image/png', size: bytes.length, storageKey: key });
+    await ctx.tx.insert(projectFiles).values({ rootId, unitId: row.id, name: file.name, contentType: DEMO_CONTENT_TYPES[file.kind], size: bytes.length, storageKey: key });
   }
   const self = { id: row.id, rootId, number, variant: variant as UnitVariant, tenantId: row.tenantId, salesOrgId: row.salesOrgId };
   for (const [childIndex, child] of (unit.children ?? []).entries()) await insertUnit(ctx, child, self, childIndex);

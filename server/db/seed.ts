@@ -22,6 +22,7 @@ import { queueMail } from '../services/mail-outbox.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
 import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
+import { seedDemoDeliveries } from './seed-deliveries.js';
 import { runEscalations } from '../services/scheduler.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
     }
     projectFileList = await seedDemoProjects(tx);
+    await seedDemoDeliveries(tx);
     await queueMail(tx, {
       kind: 'welcome',
       recipient: 'customer@bouwbedrijf.example',

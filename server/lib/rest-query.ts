@@ -70,17 +70,21 @@ export function parseId(raw: string): number {
 }
 
 /** Reads a JSON object body; malformed JSON or a non-object is a 400. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+/** A JSON body of any kind (415 without the JSON content type, 400 when it does not parse). */
+export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('application/json')) {
     throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
   }
-  let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    return JSON.parse(await request.text());
   } catch {
     throw ApiError.badRequest('ERRORMESSAGES.MalformedJson');
   }
+}
+
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readJson(request);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('ERRORMESSAGES.ObjectExpected');
   return body as Record<string, unknown>;
 }

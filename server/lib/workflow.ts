@@ -55,6 +55,11 @@ export interface TransitionRequest {
   call?: TransitionCall;
   /** The unit version the client saw; a different one is a conflict. */
   version?: number;
+  /**
+   * The structure call's part of a `create-structure-from-draft` transition: creates the draft's units in the
+   * same transaction, before the guards are evaluated. Refused (409) for a transition without that effect.
+   */
+  createStructure?: (tx: Tx, access: UnitAccess) => Promise<number[]>;
 }
 
 export interface TransitionResult {
@@ -67,6 +72,8 @@ export interface TransitionResult {
   version: number;
   /** Units the transition's effects moved on (ids). */
   moved: number[];
+  /** Units the structure call created (ids). */
+  created: number[];
 }
 
 /**
@@ -113,6 +120,9 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     const message = request.message?.trim() ?? '';
     const messageRule = checkMessage(transition, message);
     if (!messageRule.allowed) throw new ApiError(422, [{ key: messageRule.reason, reference: 'message' }]);
+    const buildsStructure = (transition.effects ?? []).some((effect) => effect.type === 'create-structure-from-draft');
+    if (request.createStructure && !buildsStructure) throw new ApiError(409, [{ key: 'STRUCTURE.Errors.NotInStructuring', params: { state: unit.stateKey } }]);
+    const created = request.createStructure ? await request.createStructure(tx, access) : [];
     const guard = evaluateGuards(transition.guards, await guardFacts(tx, unit, root));
     if (!guard.allowed) throw new ApiError(409, [{ key: guard.reason, code: 'GuardFailed' }]);
 
@@ -148,6 +158,7 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
       stateSince: updated.stateSince.toISOString(),
       version: updated.version,
       moved,
+      created,
     };
   });
 }

@@ -15,12 +15,16 @@ import {
   type UnitVariant,
 } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
+import { canConfirmDeliveries, canEditMaterials } from '../../src/domain/deliveries.js';
+import { canEditStructure } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
 import { addresses, contacts, projectFiles, projectMembers, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { syncDeliveryLots } from '../lib/deliveries.js';
+import { nextNumber } from '../lib/unit-numbers.js';
 import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 
@@ -100,26 +104,6 @@ async function assertUniqueTitle(tx: Tx, parentId: number, type: string, title: 
 
 function refuse(reason: string): never {
   throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
-}
-
-/** Numbers: a root gets {sales org or tenant key}-{year}-{sequence}; a child its parent's number plus -NN. */
-async function nextNumber(tx: Tx, parent: UnitRow | null, prefix: string): Promise<string> {
-  if (parent) {
-    const [row] = await tx
-      .select({ last: sql<string | null>`max(${projectUnits.number})` })
-      .from(projectUnits)
-      .where(and(eq(projectUnits.parentId, parent.id), sql`${projectUnits.number} ~ ${`^${parent.number.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}-[0-9]+$`}`));
-    const last = row?.last ? Number(row.last.slice(parent.number.length + 1)) : 0;
-    return `${parent.number}-${String(last + 1).padStart(2, '0')}`;
-  }
-  const year = new Date().getFullYear();
-  const base = `${prefix}-${year}-`;
-  const [row] = await tx
-    .select({ last: sql<string | null>`max(${projectUnits.number})` })
-    .from(projectUnits)
-    .where(and(isNull(projectUnits.parentId), sql`${projectUnits.number} like ${`${base}%`}`));
-  const last = row?.last ? Number(row.last.slice(base.length)) : 0;
-  return `${base}${String(last + 1).padStart(4, '0')}`;
 }
 
 async function createRoot(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
@@ -263,6 +247,8 @@ export const projectsResource = restResource({
         .update(projectUnits)
         .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
         .where(eq(projectUnits.id, id));
+      // Delivery lots carry subproject and lot titles.
+      if (input.title !== undefined && unit.rootId && (unit.type === 'subproject' || unit.type === 'approvallot')) await syncDeliveryLots(tx, unit.rootId);
     },
   },
   remove: async (tx, id, _existing, user) => {
@@ -273,6 +259,8 @@ export const projectsResource = restResource({
     await tx.delete(projectFiles).where(inArray(projectFiles.unitId, tree.ids));
     // Deepest first: a parent goes only after its children.
     for (const unitId of tree.ids) await tx.delete(projectUnits).where(eq(projectUnits.id, unitId));
+    // Their materials went with them: the planned deliveries follow.
+    if (unit.rootId) await syncDeliveryLots(tx, unit.rootId);
   },
 });
 
@@ -335,6 +323,9 @@ projectsResource.get('/:id/context', async (c) => {
       create: Object.fromEntries(childTypes.map((childType) => [childType, canCreateUnit(context, childType)])),
       edit: canEditUnit(context, { type, isRoot: unit.id === root.id }),
       delete: canDeleteUnit(context, { type, isRoot: unit.id === root.id, itemCount: tree.items }),
+      structure: canEditStructure(context),
+      materials: canEditMaterials(context),
+      confirmDeliveries: canConfirmDeliveries(user),
     },
   });
 });

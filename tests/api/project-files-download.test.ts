@@ -47,7 +47,7 @@ describe('the tree of the download dialog', () => {
     const [root, ...others] = (await response.json()) as FileTreeNode[];
     expect(others).toEqual([]);
     expect(root).toMatchObject({ projectUnitID: W(), title: 'Wohnpark Weserblick', projectUnitNo: number['Wohnpark Weserblick'] });
-    expect(root.files.map((file) => file.name)).toEqual(['Baubeschreibung.pdf', 'Lageplan.png']);
+    expect(root.files.map((file) => file.name)).toEqual(['Baubeschreibung.pdf', 'Lageplan.png', 'Wohnpark-Weserblick.ifc']);
     expect(root.files[0]).toEqual({ projectFileID: fileId['Baubeschreibung.pdf'], name: 'Baubeschreibung.pdf', size: expect.any(Number), selected: false });
     expect(root.children.map((child) => child.title)).toEqual(['Haus A', 'Pläne und Unterlagen']);
     expect(root.children[0].children).toEqual([]);

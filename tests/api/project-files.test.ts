@@ -50,8 +50,8 @@ const pdf = (title: string) => simplePdf(title, ['line one', 'line two']);
 describe('list and download one file', () => {
   it('lists the files of a unit with size, type, date and uploader', async () => {
     const files = await listOf(customer, W(), W());
-    expect(files.map((file) => file.name).sort()).toEqual(['Baubeschreibung.pdf', 'Lageplan.png']);
-    expect(files[0]).toMatchObject({ projectFileID: expect.any(Number), projectUnitID: W(), size: expect.any(Number), contentType: expect.stringMatching(/^(application\/pdf|image\/png)$/), uploadedBy: '', canDelete: false });
+    expect(files.map((file) => file.name).sort()).toEqual(['Baubeschreibung.pdf', 'Lageplan.png', 'Wohnpark-Weserblick.ifc']);
+    expect(files[0]).toMatchObject({ projectFileID: expect.any(Number), projectUnitID: W(), size: expect.any(Number), contentType: expect.stringMatching(/^(application\/pdf|image\/png|application\/x-step)$/), uploadedBy: '', canDelete: false });
     expect(Date.parse(files[0].createdAt)).not.toBeNaN();
     // Staff may delete every file.
     expect((await listOf(staff, W(), W())).every((file) => file.canDelete)).toBe(true);

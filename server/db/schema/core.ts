@@ -79,6 +79,8 @@ export const productTypes = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'restrict' }),
     title: varchar('title', { length: 200 }).notNull(),
+    /** The material type of the structure (questionnaire sheet name without `xde-`) that maps to this product type. */
+    materialKey: varchar('material_key', { length: 80 }),
     bgColor: varchar('bg_color', { length: 9 }).notNull().default('#607d8b'),
     textColor: varchar('text_color', { length: 9 }).notNull().default('#ffffff'),
     createdAt: createdAt(),

@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { canEditStructure, secondLevelType, type StructureDraft } from '../../src/domain/structure.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import { structureDrafts } from '../db/schema.js';
+import type { AppEnv } from '../lib/context.js';
+import { ApiError } from '../lib/errors.js';
+import { unitAccess } from '../lib/project-access.js';
+import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { assertDraftShape, createStructureAndAdvance, draftFromUnits, savedDraft, structureAction, structureRules } from '../lib/structure.js';
+import { unitWorkflow } from '../lib/workflow.js';
+
+function sessionUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  return user;
+}
+
+/** The root of the path, visible to the user; a child unit's id is 404 (the structure belongs to roots). */
+async function rootAccess(c: Context<AppEnv>) {
+  const user = sessionUser(c);
+  const access = await unitAccess(c.get('db'), user, parseId(c.req.param('rootId') ?? ''));
+  if (access.unit.id !== access.root.id) throw ApiError.notFound();
+  return { user, access };
+}
+
+function assertMayEdit(access: Awaited<ReturnType<typeof rootAccess>>['access']) {
+  const rule = canEditStructure(access.context);
+  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+}
+
+const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().nullable().optional() });
+
+/** `GET/PUT/DELETE /api/structure/{rootId}[/draft]`: the structure page's data and its server-side draft. */
+export const structureRoutes = new Hono<AppEnv>();
+
+structureRoutes.get('/:rootId', async (c) => {
+  const { user, access } = await rootAccess(c);
+  const db = c.get('db');
+  const saved = await savedDraft(db, access.root.id);
+  const draft = saved?.draft ?? (await draftFromUnits(db, access));
+  const rule = canEditStructure(access.context);
+  const action = await structureAction(db, access);
+  const workflow = action ? await unitWorkflow(db, user, access) : null;
+  return c.json({
+    rootProjectUnitID: access.root.id,
+    projectUnitNo: access.root.number,
+    title: access.root.title,
+    tenantType: access.context.tenantType,
+    secondLevelType: secondLevelType(access.context.tenantType),
+    withMaterials: access.context.tenantType !== 'ccl',
+    draft,
+    source: saved ? 'server' : 'units',
+    version: saved?.version ?? null,
+    updatedAt: saved?.updatedAt.toISOString() ?? null,
+    rules: await structureRules(db, access),
+    canEdit: rule.allowed,
+    editReason: rule.allowed ? null : rule.reason,
+    finishAction: workflow?.actions.find((candidate) => candidate.action === action) ?? null,
+  });
+});
+
+structureRoutes.put('/:rootId/draft', async (c) => {
+  const { user, access } = await rootAccess(c);
+  assertMayEdit(access);
+  const body = draftSaveSchema.safeParse(await readJsonObject(c.req.raw));
+  if (!body.success) throw ApiError.badRequest('VALIDATION.InvalidValue', body.error.issues[0]?.path.join('.'));
+  const draft = assertDraftShape(body.data.draft);
+  const db = c.get('db');
+  const result = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(structureDrafts).where(eq(structureDrafts.rootId, access.root.id)).for('update');
+    const expected = body.data.version ?? null;
+    if (body.data.version !== undefined && (current?.version ?? null) !== expected) {
+      throw new ApiError(409, [{ key: 'STRUCTURE.Errors.DraftChanged', code: 'Concurrent' }]);
+    }
+    const [row] = current
+      ? await tx
+          .update(structureDrafts)
+          .set({ draft, updatedBy: user.id, version: sql`${structureDrafts.version} + 1`, updatedAt: new Date() })
+          .where(eq(structureDrafts.rootId, access.root.id))
+          .returning()
+      : await tx.insert(structureDrafts).values({ rootId: access.root.id, draft, updatedBy: user.id }).returning();
+    return row;
+  });
+  return c.json({ version: result.version, updatedAt: result.updatedAt.toISOString() });
+});
+
+structureRoutes.delete('/:rootId/draft', async (c) => {
+  const { access } = await rootAccess(c);
+  assertMayEdit(access);
+  await c.get('db').delete(structureDrafts).where(eq(structureDrafts.rootId, access.root.id));
+  return c.body(null, 204);
+});
+
+/** `POST /api/tasks/create-project-structure/{rootId}`: the draft becomes units, then the workflow moves on. */
+export const structureTaskRoutes = new Hono<AppEnv>();
+
+structureTaskRoutes.post('/create-project-structure/:rootId', async (c) => {
+  const { user, access } = await rootAccess(c);
+  assertMayEdit(access);
+  const body = await readJsonObject(c.req.raw);
+  const { version, ...rest } = body as Record<string, unknown>;
+  if (version !== undefined && (typeof version !== 'number' || !Number.isInteger(version))) throw ApiError.badRequest('VALIDATION.InvalidValue', 'version');
+  const draft: StructureDraft = assertDraftShape(rest);
+  const result = await createStructureAndAdvance(c.get('db'), user, access, draft, version as number | undefined);
+  return c.json(result);
+});

@@ -1,0 +1,183 @@
+/**
+ * The project structure an IFC model suggests: subprojects (buildings) with approval lots (groups or
+ * storeys) and the walls of each lot. Pure: the server extracts the facts with web-ifc, this module maps
+ * them; the app imports the types. The rules are written down in docs/decisions.md ("IFC structure import").
+ */
+
+export interface IfcStructureLot {
+  name: string;
+  /** Wall names (IfcWall and its subtypes), each wall once, in file order. */
+  wallNos: string[];
+}
+
+export interface IfcStructureSubProject {
+  title: string;
+  /** The lot names, in the order of `lots`. */
+  approvalLots: string[];
+  lots: IfcStructureLot[];
+}
+
+/** Answer of `GET api/file/{root}/{file}/ifcstructure`. */
+export interface IfcStructure {
+  subProjects: IfcStructureSubProject[];
+}
+
+/** Facts read from the model; ids are the STEP line numbers (file order). */
+export interface IfcBuildingFact {
+  id: number;
+  name?: string | null;
+  longName?: string | null;
+}
+
+export interface IfcStoreyFact {
+  id: number;
+  name?: string | null;
+  longName?: string | null;
+  elevation?: number | null;
+  /** The building the storey is aggregated into (directly or through other elements); null: none. */
+  buildingId: number | null;
+}
+
+export interface IfcWallFact {
+  id: number;
+  name?: string | null;
+  tag?: string | null;
+  globalId?: string | null;
+  /** The storeys or buildings the wall is contained in (spaces and other containers resolved upwards). */
+  containerIds: number[];
+}
+
+export interface IfcGroupFact {
+  id: number;
+  name?: string | null;
+  /** Everything assigned to the group; only walls count. */
+  memberIds: number[];
+}
+
+export interface IfcFacts {
+  projectName?: string | null;
+  siteName?: string | null;
+  buildings: IfcBuildingFact[];
+  storeys: IfcStoreyFact[];
+  walls: IfcWallFact[];
+  groups: IfcGroupFact[];
+}
+
+/** Names for things without one; `n` counts from 1. */
+export interface IfcFallbackNames {
+  building(n: number): string;
+  storey(n: number): string;
+  group(n: number): string;
+}
+
+export const ENGLISH_FALLBACK_NAMES: IfcFallbackNames = {
+  building: (n) => `Building ${n}`,
+  storey: (n) => `Storey ${n}`,
+  group: (n) => `Group ${n}`,
+};
+
+/** Limits of the structure draft (schemas/structure/draft.schema.json). */
+export const IFC_NAME_MAX = 200;
+export const IFC_WALL_NO_MAX = 100;
+
+/** Key of the storeys that hang in no building. */
+const NO_BUILDING = -1;
+
+const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim();
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/**
+ * Makes names unique (ignoring case): the second "X" becomes "X (2)", the third "X (3)", skipping
+ * suffixes already taken; every name stays within IFC_NAME_MAX characters.
+ */
+export function uniqueNames(names: string[], max = IFC_NAME_MAX): string[] {
+  const taken = new Set<string>();
+  return names.map((raw) => {
+    const name = raw.slice(0, max);
+    let candidate = name;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+      const suffix = ` (${n})`;
+      candidate = `${name.slice(0, max - suffix.length).trimEnd()}${suffix}`;
+    }
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** True when the model has something to build a structure from. */
+export function hasIfcStructure(facts: IfcFacts): boolean {
+  return facts.buildings.length > 0 || facts.storeys.length > 0;
+}
+
+function compareStoreys(a: IfcStoreyFact, b: IfcStoreyFact): number {
+  const ea = typeof a.elevation === 'number' && Number.isFinite(a.elevation) ? a.elevation : Infinity;
+  const eb = typeof b.elevation === 'number' && Number.isFinite(b.elevation) ? b.elevation : Infinity;
+  if (ea !== eb) return ea < eb ? -1 : 1;
+  return a.id - b.id;
+}
+
+function wallNo(wall: IfcWallFact): string {
+  return (clean(wall.name) || clean(wall.tag) || clean(wall.globalId) || `#${wall.id}`).slice(0, IFC_WALL_NO_MAX);
+}
+
+/** Turns the facts of a model into the suggested structure. */
+export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLISH_FALLBACK_NAMES): IfcStructure {
+  const buildings = [...facts.buildings].sort(byId);
+  const buildingIds = new Set(buildings.map((building) => building.id));
+  const storeys = [...facts.storeys].sort(compareStoreys);
+  const storeyById = new Map(storeys.map((storey) => [storey.id, storey]));
+  const buildingOfStorey = (storey: IfcStoreyFact) => (storey.buildingId !== null && buildingIds.has(storey.buildingId) ? storey.buildingId : NO_BUILDING);
+  const walls = [...facts.walls].sort(byId);
+  const wallById = new Map(walls.map((wall) => [wall.id, wall]));
+
+  // Where each wall lies: its buildings, and the first of its storeys by elevation (a wall is listed once).
+  const wallBuildings = new Map<number, Set<number>>();
+  const wallsOfStorey = new Map<number, IfcWallFact[]>(storeys.map((storey) => [storey.id, []]));
+  for (const wall of walls) {
+    const inBuildings = new Set<number>();
+    const wallStoreys: IfcStoreyFact[] = [];
+    for (const containerId of wall.containerIds) {
+      const storey = storeyById.get(containerId);
+      if (storey) {
+        inBuildings.add(buildingOfStorey(storey));
+        wallStoreys.push(storey);
+      } else if (buildingIds.has(containerId)) inBuildings.add(containerId);
+    }
+    wallBuildings.set(wall.id, inBuildings);
+    const first = wallStoreys.sort(compareStoreys)[0];
+    if (first) wallsOfStorey.get(first.id)!.push(wall);
+  }
+
+  const groups = [...facts.groups].sort(byId).map((group) => ({
+    group,
+    walls: [...new Set(group.memberIds)]
+      .map((id) => wallById.get(id))
+      .filter((wall): wall is IfcWallFact => wall !== undefined)
+      .sort(byId),
+  }));
+
+  const lotsOf = (buildingKey: number): IfcStructureLot[] => {
+    const grouped = groups
+      .map(({ group, walls: members }) => ({ group, walls: members.filter((wall) => wallBuildings.get(wall.id)!.has(buildingKey)) }))
+      .filter(({ walls: members }) => members.length > 0);
+    const raw = grouped.length
+      ? grouped.map(({ group, walls: members }, index) => ({ name: clean(group.name) || names.group(index + 1), walls: members }))
+      : storeys
+          .filter((storey) => buildingOfStorey(storey) === buildingKey)
+          .map((storey, index) => ({
+            name: clean(storey.name) || clean(storey.longName) || names.storey(index + 1),
+            walls: wallsOfStorey.get(storey.id)!,
+          }));
+    const unique = uniqueNames(raw.map((lot) => lot.name));
+    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo) }));
+  };
+
+  const raw = buildings.map((building, index) => ({ title: clean(building.name) || clean(building.longName) || names.building(index + 1), lots: lotsOf(building.id) }));
+  if (storeys.some((storey) => buildingOfStorey(storey) === NO_BUILDING)) {
+    raw.push({ title: clean(facts.projectName) || clean(facts.siteName) || names.building(buildings.length + 1), lots: lotsOf(NO_BUILDING) });
+  }
+  const titles = uniqueNames(raw.map((subProject) => subProject.title));
+  return {
+    subProjects: raw.map((subProject, index) => ({ title: titles[index], approvalLots: subProject.lots.map((lot) => lot.name), lots: subProject.lots })),
+  };
+}
