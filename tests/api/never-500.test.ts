@@ -74,3 +74,36 @@ describe('list queries', () => {
     expect((await t.request('GET', '/api/auth/me', { cookie: admin })).status).toBe(200);
   });
 });
+
+describe('structure, materials and delivery routes', () => {
+  it('answer every bad body with a 4xx and messages, writing nothing', async () => {
+    const staff = await t.login('staff');
+    const ids = async (title: string) => {
+      const rows = (await (await t.request('GET', `/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ q: title }))}`, { cookie: staff })).json()) as { id: number; title: string }[];
+      return rows.find((row) => row.title === title)?.id ?? 0;
+    };
+    const maaskade = await ids('Appartementen Maaskade');
+    const riverside = await ids('Riverside Apartments');
+    const lots = (await (await t.request('GET', `/api/delivery-data/${maaskade}`, { cookie: staff })).json()) as { subProjects: { approvalLots: { approvalLotID: number }[] }[] };
+    const lot = lots.subProjects[0].approvalLots[0].approvalLotID;
+    const schedule = (await (await t.request('GET', `/api/questionnaire/ccl-delivery-schedule/${riverside}`, { cookie: staff })).json()) as { entries: { projectUnitID: number }[] };
+    const routes: [string, string][] = [
+      ['PUT', `/api/structure/${maaskade}/draft`],
+      ['POST', `/api/tasks/create-project-structure/${maaskade}`],
+      ['POST', `/api/materials/${lot}`],
+      ['POST', `/api/delivery-data/${maaskade}`],
+      ['PUT', `/api/questionnaire/ccl-delivery-schedule/${riverside}/${schedule.entries[0].projectUnitID}`],
+    ];
+    expect(maaskade * riverside * lot).toBeGreaterThan(0);
+    for (const [method, path] of routes) {
+      for (const [name, raw] of badBodies) {
+        const response = await t.request(method, path, { cookie: staff, raw });
+        expect(response.status, `${method} ${path} ${name}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${method} ${path} ${name}`).toBeLessThan(500);
+        expect(((await response.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+      }
+    }
+    const page = (await (await t.request('GET', `/api/structure/${maaskade}`, { cookie: staff })).json()) as { source: string };
+    expect(page.source).toBe('units');
+  });
+});
