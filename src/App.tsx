@@ -30,7 +30,9 @@ export const PROFILE_PATH = '/profile';
 // Pages with heavy parts (the avatar cropper) load when first opened.
 const ProfilePage = lazy(() => import('./custom/profile/ProfilePage'));
 const ProjectDetailsPage = lazy(() => import('./custom/project/details/ProjectDetailsPage'));
+const ProjectStructurePage = lazy(() => import('./custom/project/structure/ProjectStructurePage'));
 const JournalPage = lazy(() => import('./custom/project/journal/JournalPage'));
+const DeliveryOverviewPage = lazy(() => import('./custom/project/deliveries/DeliveryOverviewPage'));
 const MemberProfilePage = lazy(() => import('./custom/project/members/MemberProfilePage'));
 const ProjectSearchPage = lazy(() => import('./custom/project/search/ProjectSearchPage'));
 const PreliminaryDaysPage = lazy(() => import('./custom/admin/PreliminaryDaysPage'));
@@ -73,8 +75,10 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path={DASHBOARD_PATH} element={<Dashboard />} />
         <Route path={PROFILE_PATH} element={lazyPage(<ProfilePage />)} />
         <Route path="/project/details/:rootId" element={lazyPage(<ProjectDetailsPage />)} />
+        <Route path="/project/structure/:rootId" element={lazyPage(<ProjectStructurePage />)} />
         <Route path="/project/details/:rootId/:unitId" element={lazyPage(<ProjectDetailsPage />)} />
         <Route path="/project/details/:rootId/:unitId/journal" element={lazyPage(<JournalPage />)} />
+        <Route path="/project/delivery-overview/:rootId" element={lazyPage(<DeliveryOverviewPage />)} />
         <Route path="/project/memberprofile/:rootUnitId/:userId" element={lazyPage(<MemberProfilePage />)} />
         <Route path={SEARCH_PATH} element={lazyPage(<ProjectSearchPage />)} />
         <Route path="/admin/preliminary-days" element={lazyPage(<PreliminaryDaysPage />)} />

@@ -93,7 +93,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     ],
   },
   {
-    salesOrg: 'NS-DE', type: 'project', title: 'Schule am Stadtpark', state: 'InProgress', daysInState: 12, features: ['ProjectTools', 'ProjectInfoSheet', 'DownloadSelectedFiles', 'HasJournal', 'DeliveryOverview'],
+    salesOrg: 'NS-DE', type: 'project', title: 'Schule am Stadtpark', state: 'InProgress', daysInState: 12, features: ['ProjectTools', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'HasJournal', 'DeliveryOverview'],
     members: [['customer', 'reviewer'], ['staff', 'salesPlanner'], ['admin', 'processPlanner'], ['partner', 'bimCoordinator']],
     site: { name: 'Grundschule am Stadtpark', street1: 'Parkallee 3', zip: '30159', city: 'Hannover', country: 'DE' },
     contact: { name: 'Petra Schulbau', officePhone: '+49 511 555 2200', companyMobile: '', officeEMail: 'hochbau@hannover.example' },

@@ -70,7 +70,6 @@ const overviewList = restResource({
     deliveryDate_gte: { schema: filterSchema.shape.deliveryDate_gte.unwrap(), where: (value: string) => sql`${deliveryLots.deliveryDate} >= ${value}` },
   },
   scope: (user) => sql`${deliveryLots.rootId} in (select ${projectUnits.id} from ${projectUnits} where ${projectUnits.id} = ${projectUnits.rootId} and ${visibleUnits(user)})`,
-  allow: (user, action) => action === 'list' || action === 'show' || (action === 'edit' && canConfirmDeliveries(user)),
   toRecords: async (_db, rows) => (rows as LotRow[]).map(toRecord) as never,
   readOnlyFields: ['deliveryLotID'],
   update: {

@@ -159,6 +159,23 @@ export function canEditMaterials(context: Pick<UnitContext, 'role' | 'isInternal
   return { allowed: false, reason: 'DELIVERY.Errors.NotAMember' };
 }
 
+/** Where the delivery buttons of the project actions card show: on the root, by the project's features. */
+interface DeliveryButtonContext {
+  isRoot: boolean;
+  rootState: string;
+  features: readonly string[];
+}
+
+/** The delivery-dates button: CreateStructure, hidden while the root is in Structuring (spec §4). */
+export function showsDeliveryDates(context: DeliveryButtonContext): boolean {
+  return context.isRoot && context.features.includes('CreateStructure') && context.rootState !== 'Structuring';
+}
+
+/** The delivery overview button: DeliveryOverview. */
+export function showsDeliveryOverview(context: DeliveryButtonContext): boolean {
+  return context.isRoot && context.features.includes('DeliveryOverview');
+}
+
 /** Calendar week as the CCL schedule enters it: 2026-W07. */
 export const DELIVERY_WEEK = /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/;
 

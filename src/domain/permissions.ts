@@ -1,3 +1,4 @@
+import { canConfirmDeliveries } from './deliveries';
 import { workflowAvailable } from './tasks';
 import type { SessionUser } from './user';
 
@@ -47,6 +48,10 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     // The journal is read-only; the API shows it only to internal staff of projects with HasJournal (404 otherwise).
     case 'project-unit-journal':
       return request.action === 'list' || request.action === 'show';
+    // The delivery overview is read by the project's users (the API checks visibility and the DeliveryOverview
+    // feature); marking a delivery done is for those who confirm deliveries.
+    case 'delivery-overview':
+      return request.action === 'list' || request.action === 'show' || (request.action === 'edit' && canConfirmDeliveries(user));
     // The Workflows page's lists (new delivery data, delayed workflows) are read-only, for the provider's staff.
     case 'workflow-notifications':
     case 'workflow-rows':

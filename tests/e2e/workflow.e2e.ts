@@ -75,7 +75,12 @@ describe('driving a demo project through the workflow', () => {
     await customer.goto(`/home/app/project/details/${root}`);
     const card = customer.getByTestId('tasks-card');
     await card.getByText('Structure the project').waitFor();
-    await act(customer, 'Structuring finished');
+    // The root's "Structuring finished" is finished on the structure page, from the draft (here the project's units).
+    await card.getByRole('button', { name: 'Structuring finished', exact: true }).click();
+    await customer.waitForURL(`**/project/structure/${root}`);
+    await customer.getByTestId('finish-structure').click();
+    await customer.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await customer.waitForURL(`**/project/details/${root}`);
     await card.waitFor({ state: 'detached' });
     await customer.screenshot({ path: '/tmp/shots-workflow/01-customer-after-structuring.png' });
     expect(await dashboardTaskCount(customer)).toBe(countBefore - 1);

@@ -11,6 +11,8 @@ import {
   materialListSchema,
   parseWallNos,
   plannedDeliveryLots,
+  showsDeliveryDates,
+  showsDeliveryOverview,
 } from '../../../src/domain/deliveries';
 import type { MaterialType } from '../../../src/domain/structure';
 
@@ -95,5 +97,20 @@ describe('delivery permissions and the done action', () => {
     expect(cclScheduleEntrySchema.safeParse({ deliveryWeek: '2027-W06' }).success).toBe(true);
     expect(cclScheduleEntrySchema.safeParse({ deliveryWeek: '2027-W54' }).success).toBe(false);
     expect(cclScheduleEntrySchema.parse({})).toEqual({ features: '', deliveryWeek: '', note: '' });
+  });
+});
+
+describe('delivery buttons of the project actions card', () => {
+  const context = { isRoot: true, rootState: 'InProgress', features: ['CreateStructure', 'DeliveryOverview'] };
+  it('delivery dates: root, CreateStructure, not while Structuring', () => {
+    expect(showsDeliveryDates(context)).toBe(true);
+    expect(showsDeliveryDates({ ...context, rootState: 'Structuring' })).toBe(false);
+    expect(showsDeliveryDates({ ...context, isRoot: false })).toBe(false);
+    expect(showsDeliveryDates({ ...context, features: ['DeliveryOverview'] })).toBe(false);
+  });
+  it('delivery overview: root with DeliveryOverview, in any state', () => {
+    expect(showsDeliveryOverview({ ...context, rootState: 'Structuring' })).toBe(true);
+    expect(showsDeliveryOverview({ ...context, features: [] })).toBe(false);
+    expect(showsDeliveryOverview({ ...context, isRoot: false })).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { httpClient } from '../../../providers/http';
 import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
+import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
+import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { InfoDialog } from './InfoDialog';
 import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectApi';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
@@ -49,6 +51,9 @@ export function CreateUnitDialog({ context, onClose }: { context: UnitPageContex
   const [messages, setMessages] = useState<string[]>([]);
   const [info, setInfo] = useState<Info>(null);
   const inFlight = useRef(false);
+  // An approval lot created before its materials were refused is not created again on the next Save.
+  const created = useRef<ProjectUnit | null>(null);
+  const materials = useLotMaterials(type === 'approvallot' ? { rootId: context.root.id, subprojectId: context.unit.id } : null);
   const { register, handleSubmit, watch, formState } = useForm<UnitFormValues>({
     defaultValues: { title: '', notes: '', deliveryDate: '', projectUnitTypeVariant: 'other' },
     resolver: zodResolver(formSchema),
@@ -72,11 +77,14 @@ export function CreateUnitDialog({ context, onClose }: { context: UnitPageContex
         ...(values.deliveryDate ? { deliveryDate: values.deliveryDate } : {}),
         ...(type === 'subproject' ? { projectUnitTypeVariant: values.projectUnitTypeVariant } : {}),
       };
-      const { json } = await httpClient(PROJECTS_API, { method: 'POST', body: JSON.stringify(body) });
-      await refresh();
+      if (!created.current) {
+        created.current = (await httpClient(PROJECTS_API, { method: 'POST', body: JSON.stringify(body) })).json as ProjectUnit;
+        await refresh();
+      }
+      if ((await materials.save(created.current.projectUnitID)) === 'failed') return;
       notify('PROJECTUNIT.Created', { type: 'success', messageArgs: { type: typeLabel, title: values.title } });
       onClose();
-      navigate(detailsPath(json as ProjectUnit));
+      navigate(detailsPath(created.current));
     } catch (error) {
       const status = (error as HttpError).status;
       const code = ((error as HttpError).body as { messages?: { code?: string }[] } | undefined)?.messages?.[0]?.code;
@@ -93,7 +101,7 @@ export function CreateUnitDialog({ context, onClose }: { context: UnitPageContex
   });
 
   return (
-    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="create-unit-title">
+    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} maxWidth={materials.active ? 'md' : 'sm'} fullWidth aria-labelledby="create-unit-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="create-unit-title">{type ? translate('PROJECTUNIT.CreateTitle', { type: typeLabel }) : translate('PROJECTUNIT.ChooseType')}</DialogTitle>
         <DialogContent dividers>
@@ -124,13 +132,14 @@ export function CreateUnitDialog({ context, onClose }: { context: UnitPageContex
               showVariant={type === 'subproject'}
             />
           )}
+          {type && <LotMaterialsSection materials={materials} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>
             {translate('COMMON.Cancel')}
           </Button>
           {type && (
-            <Button type="submit" variant="contained" disabled={!formState.isValid || titleTaken || formState.isSubmitting} data-testid="create-unit-save">
+            <Button type="submit" variant="contained" disabled={!formState.isValid || titleTaken || formState.isSubmitting || materials.invalid} data-testid="create-unit-save">
               {formState.isSubmitting && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
               {translate('COMMON.Save')}
             </Button>

@@ -9,6 +9,8 @@ import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields } from '../../../providers/dataProvider';
 import { httpClient } from '../../../providers/http';
 import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
+import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
+import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { PROJECTS_API, useRefreshUnit } from './projectApi';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
@@ -42,6 +44,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   const refresh = useRefreshUnit();
   const [messages, setMessages] = useState<string[]>([]);
   const inFlight = useRef(false);
+  const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
   const initial: UnitFormValues = { title: unit.title, notes: unit.notes, deliveryDate: unit.deliveryDate ?? '', projectUnitTypeVariant: unit.projectUnitTypeVariant };
   const { register, handleSubmit, formState } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(formSchema), mode: 'onChange' });
 
@@ -55,8 +58,11 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
       if (Object.keys(changes).length) {
         await httpClient(`${PROJECTS_API}/${unit.id}`, { method: 'PUT', body: JSON.stringify({ ...changes, version: unit.version }) });
         await refresh();
-        notify('PROJECTUNIT.Saved', { type: 'success' });
       }
+      // After a refused material list the unit's own changes are saved already (the refreshed unit has no changes left).
+      const materialResult = await materials.save(unit.id);
+      if (materialResult === 'failed') return;
+      if (Object.keys(changes).length || materialResult === 'saved') notify('PROJECTUNIT.Saved', { type: 'success' });
       onClose();
     } catch (error) {
       setMessages(messagesOf(error));
@@ -66,18 +72,19 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   });
 
   return (
-    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="edit-unit-title">
+    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} maxWidth={materials.active ? 'md' : 'sm'} fullWidth aria-labelledby="edit-unit-title">
       <form onSubmit={submit} noValidate>
         <Hero unit={unit} />
         <DialogContent>
           <ServerMessages messages={messages} />
           <UnitFormFields type={unit.projectUnitType} register={register} errors={formState.errors} showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren} />
+          <LotMaterialsSection materials={materials} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>
             {translate('COMMON.Cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting} data-testid="edit-unit-save">
+          <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting || materials.invalid} data-testid="edit-unit-save">
             {formState.isSubmitting && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
             {translate('COMMON.Save')}
           </Button>

@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
+import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
 import { ProjectFilesCard } from '../files/ProjectFilesCard';
 import { MembersCard } from '../members/MembersCard';
 import { ChildUnitsGrid } from './ChildUnitsGrid';
@@ -75,6 +76,7 @@ export default function ProjectDetailsPage() {
               </CardContent>
             </Card>
           )}
+          {isRoot && context.tenant.type === 'ccl' && <CclDeliveryScheduleCard rootId={root.id} />}
           {showsProjectFiles(unit) && (
             <ProjectFilesCard rootId={root.id} unitId={unit.id} canUpload={canUploadFiles({ role: context.role, isInternal: context.isInternal, rootState: root.stateKey }).allowed} canDownloadSelected={canDownloadSelectedFiles(context)} />
           )}

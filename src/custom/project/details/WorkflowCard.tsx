@@ -1,3 +1,4 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -24,12 +25,14 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Task } from '../../../domain/tasks';
 import type { UnitAction } from '../../../domain/workflow';
 import { httpClient, messagesText } from '../../../providers/http';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
+import { DeliveryActionButtons, hasDeliveryActions } from '../deliveries/DeliveryActionButtons';
+import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../structure/structurePaths';
 import { useRefreshUnit, type UnitPageContext } from './projectApi';
 
 const STATES_API = '/api/data/planxchange/projectunitstates';
@@ -179,8 +182,12 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
   const [chosen, setChosen] = useState<UnitAction | null>(null);
   const [help, setHelp] = useState(false);
   const [info, setInfo] = useState(false);
-  const { unit } = context;
+  const navigate = useNavigate();
+  const { unit, root } = context;
   const workflow = context.workflow;
+  // Structuring finished / Preparing complete on the root are finished on the structure page, which holds the draft.
+  const actions = workflow.actions.map((action) => (opensStructurePage(action, unit.id === root.id) ? withoutStructureGuard(action) : action));
+  const choose = (action: UnitAction) => (opensStructurePage(action, unit.id === root.id) ? navigate(structurePagePath(root.id)) : setChosen(action));
   const task = workflow.task;
   const { data: taskRecord } = useQuery({
     queryKey: ['tasks', unit.id, unit.version],
@@ -235,7 +242,7 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
           </Box>
         )}
         {workflow.actions.length ? (
-          <ActionButtons actions={workflow.actions} onChoose={setChosen} />
+          <ActionButtons actions={actions} onChoose={choose} />
         ) : (
           <Typography color="text.secondary">{translate('WORKFLOW.NoActions')}</Typography>
         )}
@@ -250,14 +257,23 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
 /** The project actions card: history (journal) for internal users with HasJournal; more buttons come with their pages. */
 export function ProjectActionsCard({ context }: { context: UnitPageContext }) {
   const translate = useTranslate();
-  if (!context.journalAvailable) return null;
   const { unit, root } = context;
+  const structure = unit.id === root.id && !!context.can.structure?.allowed;
+  if (!context.journalAvailable && !hasDeliveryActions(context) && !structure) return null;
   return (
     <Card data-testid="project-actions">
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Button component={RouterLink} to={`/home/app/project/details/${root.id}/${unit.id}/journal`} variant="outlined" startIcon={<HistoryIcon />} fullWidth>
-          {translate('WORKFLOW.History')}
-        </Button>
+        {structure && (
+          <Button component={RouterLink} to={structurePagePath(root.id)} variant="outlined" startIcon={<AccountTreeIcon />} fullWidth data-testid="open-structure">
+            {translate('STRUCTURE.Title')}
+          </Button>
+        )}
+        {context.journalAvailable && (
+          <Button component={RouterLink} to={`/home/app/project/details/${root.id}/${unit.id}/journal`} variant="outlined" startIcon={<HistoryIcon />} fullWidth>
+            {translate('WORKFLOW.History')}
+          </Button>
+        )}
+        <DeliveryActionButtons context={context} />
       </CardContent>
     </Card>
   );

@@ -15,7 +15,17 @@ export interface UnitPageContext {
   infoSheetValid: boolean;
   tenant: { id: number; name: string; type: 'standard' | 'ccl'; hasLogo: boolean; features: string[] };
   allowedChildTypes: UnitType[];
-  can: { create: Partial<Record<UnitType, RuleResult>>; edit: RuleResult; delete: RuleResult };
+  can: {
+    create: Partial<Record<UnitType, RuleResult>>;
+    edit: RuleResult;
+    delete: RuleResult;
+    /** May the user build the structure (structure page, finish action). */
+    structure: RuleResult;
+    /** May the user change delivery data (materials of approval lots). */
+    materials: RuleResult;
+    /** May the user mark deliveries of the delivery overview done. */
+    confirmDeliveries: boolean;
+  };
   /** The caller's task on the unit and the action buttons of its state (from the workflow definition). */
   workflow: { task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number };
   journalAvailable: boolean;

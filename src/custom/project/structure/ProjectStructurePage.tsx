@@ -1,0 +1,61 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { HttpError, Title, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { unitPageTitle } from '../../../domain/projectUnits';
+import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { StructureEditor } from './StructureEditor';
+import { useStructure } from './structureApi';
+
+const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+/**
+ * home/app/project/structure/{rootId}: the structure a customer builds for a root project (subprojects, approval
+ * lots, materials), kept as a draft in this browser and on the server until the workflow's finish button creates it.
+ */
+export default function ProjectStructurePage() {
+  const translate = useTranslate();
+  const rootId = positiveId(useParams().rootId);
+  const { data, error, isPending, refetch, dataUpdatedAt } = useStructure(rootId ?? 0);
+  const heading = translate('STRUCTURE.Title');
+  const title = data ? `${heading} – ${unitPageTitle({ projectUnitNo: data.projectUnitNo, title: data.title })}` : heading;
+  useDocumentTitle(title);
+
+  let content;
+  if (rootId === null || (error instanceof HttpError && error.status === 404)) {
+    content = (
+      <Alert severity="warning" action={<Button component={RouterLink} to="/home/app/dash">{translate('MENU.Dashboard')}</Button>} data-testid="unit-not-found">
+        {translate('PROJECTUNIT.NotFound')}
+      </Alert>
+    );
+  } else if (error) content = <Alert severity="error">{translate('STRUCTURE.LoadFailed')}</Alert>;
+  else if (isPending || !data) content = <LinearProgress />;
+  // A new load (after discarding) starts the editor afresh from the server's answer.
+  else content = <StructureEditor key={dataUpdatedAt} data={data} onReload={() => refetch()} />;
+
+  return (
+    <Box sx={{ mt: 1, maxWidth: 1200 }}>
+      <Title title={title} />
+      {rootId !== null && (
+        <Box sx={{ mb: 1 }}>
+          <Button component={RouterLink} to={`/home/app/project/details/${rootId}`} startIcon={<ArrowBackIcon />} data-testid="structure-back">
+            {translate('STRUCTURE.BackToProject')}
+          </Button>
+        </Box>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <AccountTreeIcon color="primary" />
+        <Typography variant="h5" component="h1" data-testid="structure-title">
+          {title}
+        </Typography>
+      </Stack>
+      {data && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate(data.secondLevelType === 'drawingjob' ? 'STRUCTURE.SubtitleDrawingJobs' : 'STRUCTURE.Subtitle')}
+        </Typography>
+      )}
+      {content}
+    </Box>
+  );
+}
