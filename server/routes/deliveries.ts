@@ -21,14 +21,9 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { unitAccess, visibleUnits } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { sessionUser, readFilter } from '../lib/request.js';
 
 type LotRow = typeof deliveryLots.$inferSelect;
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
-}
 
 function toRecord(row: LotRow): DeliveryLotRecord {
   return {
@@ -87,15 +82,6 @@ const overviewList = restResource({
     },
   },
 });
-
-function readFilter(raw: string | undefined): unknown {
-  if (raw === undefined) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'filter');
-  }
-}
 
 /**
  * `GET api/data/planxchange/delivery-overview?filter={"rootProjectUnitID":…,"hidePast":true}` and

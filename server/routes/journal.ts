@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   canSeeJournal,
   JOURNAL_RESOURCE,
@@ -21,6 +21,7 @@ import { unitAccess } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
+import { sessionUser, readFilter } from '../lib/request.js';
 
 type JournalRow = typeof projectUnitJournal.$inferSelect & { projectUnitName: string; projectUnitNo: string; projectUnitType: string };
 
@@ -139,12 +140,6 @@ const journalList = restResource({
   toRecords: async (db, rows, user) => (await toRecords(db, rows as JournalRow[], user)) as never,
 });
 
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
-}
-
 /**
  * The journal of a root exists only for internal staff who see the root and only with HasJournal; for
  * everyone else it is 404 (never 403: a customer must not learn that it exists). A child's id is 404 too.
@@ -152,15 +147,6 @@ function sessionUser(c: Context<AppEnv>): SessionUser {
 async function assertJournalVisible(db: Db, user: SessionUser, rootId: number): Promise<void> {
   const { unit, root, context } = await unitAccess(db, user, rootId);
   if (unit.id !== root.id || !canSeeJournal(context)) throw ApiError.notFound();
-}
-
-function readFilter(raw: string | undefined): unknown {
-  if (raw === undefined) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'filter');
-  }
 }
 
 /**

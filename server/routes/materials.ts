@@ -12,12 +12,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { unitAccess, type UnitAccess, type UnitRow } from '../lib/project-access.js';
 import { parseId, readJson } from '../lib/rest-query.js';
 import { problemMessages } from '../lib/structure.js';
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
-}
+import { sessionUser } from '../lib/request.js';
 
 function assertMayEdit(access: UnitAccess) {
   const rule = canEditMaterials(access.context);

@@ -13,7 +13,6 @@ import {
   profileSettingsSchema,
   type Profile,
 } from '../../src/domain/profile.js';
-import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { addresses, contacts, userProfiles, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
@@ -21,6 +20,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { readPng } from '../lib/png.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { avatarKey } from '../services/file-storage.js';
+import { sessionUser } from '../lib/request.js';
 
 export async function loadProfile(db: Db, userId: number): Promise<Profile> {
   const [row] = await db
@@ -49,12 +49,6 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile> {
     },
     contact: { officePhone: row.contact?.officePhone ?? '', companyMobile: row.contact?.companyMobile ?? '' },
   };
-}
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
 }
 
 async function parseBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<T> {

@@ -21,14 +21,9 @@ import { attachment, projectFileKey, readUploadedFiles, uploadBodyLimit } from '
 import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
+import { sessionUser } from '../lib/request.js';
 
 type FileRow = typeof projectFiles.$inferSelect;
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
-}
 
 function refuseUnless(rule: RuleResult) {
   if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);

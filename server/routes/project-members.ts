@@ -9,12 +9,7 @@ import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess, type UnitRow } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
-}
+import { sessionUser } from '../lib/request.js';
 
 /** The root project named in the path, if the user may see it; a child unit's id is 404 too. */
 async function visibleRoot(c: Context<AppEnv>, user: SessionUser): Promise<UnitRow> {

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canEditStructure, secondLevelType, type StructureDraft } from '../../src/domain/structure.js';
-import type { SessionUser } from '../../src/domain/user.js';
 import { structureDrafts } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
@@ -10,12 +9,7 @@ import { unitAccess } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { assertDraftShape, createStructureAndAdvance, draftFromUnits, savedDraft, structureAction, structureRules } from '../lib/structure.js';
 import { unitWorkflow } from '../lib/workflow.js';
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
-}
+import { sessionUser } from '../lib/request.js';
 
 /** The root of the path, visible to the user; a child unit's id is 404 (the structure belongs to roots). */
 async function rootAccess(c: Context<AppEnv>) {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import type { SessionUser } from '../../src/domain/user.js';
+import { Hono } from 'hono';
 import { tenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { unitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
 import { sanitizeHtml } from '../../src/domain/sanitizeHtml.js';
+import { sessionUser } from '../lib/request.js';
 
 const LOGO_ID = /^([1-9]\d{0,9})(?:_([1-9]\d{0,9}))?$/;
 
@@ -20,12 +20,6 @@ export function logoKeys(logoId: string): string[] | null {
   const match = LOGO_ID.exec(logoId);
   if (!match) return null;
   return match[2] ? [tenantLogoKey(logoId), tenantLogoKey(match[1])] : [tenantLogoKey(logoId)];
-}
-
-function sessionUser(c: Context<AppEnv>): SessionUser {
-  const user = c.get('user');
-  if (!user) throw ApiError.unauthorized();
-  return user;
 }
 
 export const tenantFileRoutes = new Hono<AppEnv>();

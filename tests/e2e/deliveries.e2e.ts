@@ -1,38 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
-import { startIsolatedServer } from './isolated-server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isolatedJourney } from './isolated-server';
 
 // This journey fixes deliveries and changes delivery data of demo projects: it gets its own server and database.
 const SHOTS = '/tmp/shots-deliveries';
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { signIn } = isolatedJourney(SHOTS);
 
 interface Root {
   id: number;
   title: string;
   features?: string[];
-}
-
-/** Signs a demo user in, in English, and returns the page. */
-async function signIn(user: string): Promise<Page> {
-  const context = await newContext(browser, server.baseURL);
-  const page = await context.newPage();
-  await login(page, user);
-  const me = await (await page.request.get('/api/auth/me')).json();
-  expect((await page.request.put(`/api/data/planxchange/users/${me.id}`, { data: { languageKey: 'en' } })).status()).toBe(200);
-  await page.reload();
-  return page;
 }
 
 async function rootsByTitle(page: Page): Promise<Record<string, Root>> {

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, login, newContext } from './browser';
 
 const root = resolve(__dirname, '../..');
 
@@ -55,6 +58,35 @@ export async function startIsolatedServer(): Promise<{ baseURL: string; stop: ()
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A journey on its own server: starts the browser and the server before the file's tests, stops both after,
+ * and signs demo users in (in English unless told otherwise).
+ */
+export function isolatedJourney(shotsDir: string) {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startIsolatedServer>>;
+  beforeAll(async () => {
+    mkdirSync(shotsDir, { recursive: true });
+    [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    async signIn(user: string, language = 'en'): Promise<Page> {
+      const context = await newContext(browser, server.baseURL);
+      const page = await context.newPage();
+      await login(page, user);
+      const me = await (await page.request.get('/api/auth/me')).json();
+      const changed = await page.request.put(`/api/data/planxchange/users/${me.id}`, { data: { languageKey: language } });
+      if (changed.status() !== 200) throw new Error(`could not switch ${user} to ${language}: ${changed.status()}`);
+      await page.reload();
+      return page;
     },
   };
 }

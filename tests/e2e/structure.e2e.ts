@@ -1,33 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
-import { startIsolatedServer } from './isolated-server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isolatedJourney } from './isolated-server';
 
 // This journey builds and creates the structure of Wohnpark Weserblick (it leaves Structuring): it gets its own
 // server and database, so that the other journeys keep finding the demo project as seeded.
 const SHOTS = '/tmp/shots-structure-page';
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startIsolatedServer>>;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(user: string): Promise<Page> {
-  const context = await newContext(browser, server.baseURL);
-  const page = await context.newPage();
-  await login(page, user);
-  const me = await (await page.request.get('/api/auth/me')).json();
-  expect((await page.request.put(`/api/data/planxchange/users/${me.id}`, { data: { languageKey: 'en' } })).status()).toBe(200);
-  await page.reload();
-  return page;
-}
+const { signIn } = isolatedJourney(SHOTS);
 
 /** Types into an add input with the keyboard and presses Enter. */
 async function typeAndAdd(page: Page, container: Locator, name: string) {
