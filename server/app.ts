@@ -29,6 +29,7 @@ import { projectFileRoutes } from './routes/project-files.js';
 import { ifcStructureRoutes } from './routes/ifc-structure.js';
 import { structureRoutes, structureTaskRoutes } from './routes/structure.js';
 import { deliveryDataRoutes, materialRoutes } from './routes/materials.js';
+import { orderRoutes } from './routes/orders.js';
 import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectSearchResource } from './routes/project-search.js';
@@ -141,6 +142,7 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/tasks', taskRoutes);
   api.route('/structure', structureRoutes);
   api.route('/materials', materialRoutes);
+  api.route('/orders', orderRoutes);
   api.route('/delivery-data', deliveryDataRoutes);
   api.route('/data/planxchange/delivery-overview', deliveryOverviewResource);
   api.route('/questionnaire', cclScheduleRoutes);

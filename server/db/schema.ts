@@ -5,3 +5,4 @@ export * from './schema/projects.js';
 export * from './schema/catalogues.js';
 export * from './schema/workflow.js';
 export * from './schema/structure.js';
+export * from './schema/orders.js';

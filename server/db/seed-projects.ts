@@ -108,6 +108,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
         ],
       },
       { type: 'subproject', title: 'Stürze Klassentrakt', variant: 'lintel', children: [{ type: 'lintelorderlot', title: 'Stürze Bauabschnitt 1', state: 'PlaceOrder', productType: 'Stürze', plant: 'Werk Hannover' }] },
+      { type: 'subproject', title: 'Wandelemente Klassentrakt', variant: 'aac_elements', children: [{ type: 'aacorderlot', title: 'Wandelemente Bauabschnitt 1', state: 'PlaceOrder', daysInState: 2, productType: 'Planelemente', plant: 'Werk Hannover' }] },
     ],
   },
   {

@@ -23,6 +23,7 @@ import { seedDemoCatalogues } from './seed-catalogues.js';
 import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 import { seedDemoDeliveries } from './seed-deliveries.js';
+import { seedDemoOrders } from './seed-orders.js';
 import { runEscalations } from '../services/scheduler.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -168,6 +169,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     }
     projectFileList = await seedDemoProjects(tx);
     await seedDemoDeliveries(tx);
+    await seedDemoOrders(tx);
     await queueMail(tx, {
       kind: 'welcome',
       recipient: 'customer@bouwbedrijf.example',

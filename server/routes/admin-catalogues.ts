@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -10,9 +10,7 @@ import {
   LINTEL_TYPES,
   lintelProductCreateSchema,
   lintelProductUpdateSchema,
-  type AacProduct,
   type AacProductInput,
-  type LintelProduct,
   type LintelProductInput,
   type TenantCatalogue,
 } from '../../src/domain/catalogue.js';
@@ -24,49 +22,9 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { catalogueOf, tenantName, toAacProduct, toLintelProduct, type AacRow, type LintelRow } from '../lib/catalogue.js';
 import { preliminaryDaysRoutes } from './admin-preliminary-days.js';
 
-type AacRow = typeof aacProducts.$inferSelect & { tenantName: string };
-type LintelRow = typeof lintelProducts.$inferSelect & { tenantName: string };
-
-/** The tenant's name selected with every product (qualified: drizzle leaves single-table columns unqualified). */
-const tenantName = (table: 'aac_products' | 'lintel_products') =>
-  sql<string>`(select t.name from tenants t where t.id = ${sql.raw(`"${table}"."tenant_id"`)})`;
-
-function toAacProduct(row: AacRow): AacProduct {
-  return {
-    id: row.id,
-    tenantID: row.tenantId,
-    tenantName: row.tenantName,
-    productNo: row.productNo,
-    articleNo: row.articleNo,
-    title: row.title,
-    value: row.value,
-    thickness: row.thickness,
-    width: row.width,
-    minLength: row.minLength,
-    maxLength: row.maxLength,
-    unitsPerPallet: row.unitsPerPallet,
-    active: row.active,
-  };
-}
-
-function toLintelProduct(row: LintelRow): LintelProduct {
-  return {
-    id: row.id,
-    tenantID: row.tenantId,
-    tenantName: row.tenantName,
-    itemNo: row.itemNo,
-    title: row.title,
-    value: row.value,
-    height: row.height,
-    thickness: row.thickness,
-    length: row.length,
-    lintelType: row.lintelType as LintelProduct['lintelType'],
-    unitsPerPallet: row.unitsPerPallet,
-    active: row.active,
-  };
-}
 
 /** An unknown tenant is a 422 naming the field (not the database's generic foreign-key message). */
 async function requireTenant(tx: Tx, tenantId: number): Promise<void> {
@@ -263,16 +221,6 @@ catalogueRoutes.get('/catalogue/:tenantID', async (c) => {
   const db = c.get('db');
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   if (!tenant) throw ApiError.notFound();
-  const aac = await db
-    .select({ ...getTableColumns(aacProducts), tenantName: tenantName('aac_products') })
-    .from(aacProducts)
-    .where(and(eq(aacProducts.tenantId, tenantId), eq(aacProducts.active, true)))
-    .orderBy(asc(aacProducts.productNo));
-  const lintel = await db
-    .select({ ...getTableColumns(lintelProducts), tenantName: tenantName('lintel_products') })
-    .from(lintelProducts)
-    .where(and(eq(lintelProducts.tenantId, tenantId), eq(lintelProducts.active, true)))
-    .orderBy(asc(lintelProducts.thickness), asc(lintelProducts.length), asc(lintelProducts.height), asc(lintelProducts.itemNo));
-  const catalogue: TenantCatalogue = { tenantID: tenantId, aac: aac.map(toAacProduct), lintel: lintel.map(toLintelProduct) };
+  const catalogue: TenantCatalogue = { tenantID: tenantId, ...(await catalogueOf(db, tenantId, { activeOnly: true })) };
   return c.json(catalogue);
 });

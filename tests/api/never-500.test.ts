@@ -107,3 +107,23 @@ describe('structure, materials and delivery routes', () => {
     expect(page.source).toBe('units');
   });
 });
+
+describe('order item routes', () => {
+  it('answer every bad body with a 4xx and messages', async () => {
+    const customer = await t.login('customer');
+    const roots = (await (await t.request('GET', `/api/data/planxchange/projects?filter=${encodeURIComponent('{"q":"Wandelemente Bauabschnitt 1"}')}`, { cookie: customer })).json()) as { id: number; title: string }[];
+    const lot = roots.find((row) => row.title === 'Wandelemente Bauabschnitt 1')?.id ?? 0;
+    const page = (await (await t.request('GET', `/api/orders/${lot}`, { cookie: customer })).json()) as { items: { id: number }[] };
+    for (const [method, path] of [
+      ['POST', `/api/orders/${lot}/items`],
+      ['PUT', `/api/orders/${lot}/items/${page.items[0].id}`],
+    ]) {
+      for (const [name, raw] of badBodies) {
+        const response = await t.request(method, path, { cookie: customer, raw });
+        expect(response.status, `${method} ${path} ${name}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${method} ${path} ${name}`).toBeLessThan(500);
+        expect(((await response.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AacProduct, LintelProduct } from '../../src/domain/catalogue.js';
+import {
+  aacItemSchema,
+  aacRowProblems,
+  aacSummary,
+  canEditOrderItems,
+  lintelItemSchema,
+  lintelRowProblems,
+  lintelSummary,
+  ORDER_ITEMS_MAX,
+  ORDER_MESSAGE,
+  orderKindOf,
+  type AacItemInput,
+  type AacOrderItem,
+  type LintelItemInput,
+  type LintelOrderItem,
+  type OrderKind,
+  type OrderProblem,
+} from '../../src/domain/orders.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Db, Tx } from '../db/client.js';
+import { aacOrderItems, lintelOrderItems, projectUnits } from '../db/schema.js';
+import { catalogueOf } from '../lib/catalogue.js';
+import type { AppEnv } from '../lib/context.js';
+import { ApiError, fromZod } from '../lib/errors.js';
+import { unitAccess, type UnitAccess } from '../lib/project-access.js';
+import { sessionUser } from '../lib/request.js';
+import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { unitWorkflow } from '../lib/workflow.js';
+
+type AacRow = typeof aacOrderItems.$inferSelect;
+type LintelRow = typeof lintelOrderItems.$inferSelect;
+
+const toAacItem = (row: AacRow): AacOrderItem => ({
+  id: row.id,
+  aacOrderLotItemID: row.id,
+  projectUnitID: row.unitId,
+  itemIndex: row.itemIndex,
+  sublotName: row.sublotName,
+  floorName: row.floorName,
+  productNo: row.productNo,
+  itemLength: Number(row.itemLength),
+  qty: row.qty,
+  version: row.version,
+});
+
+const toLintelItem = (row: LintelRow): LintelOrderItem => ({
+  id: row.id,
+  lintelOrderLotItemID: row.id,
+  projectUnitID: row.unitId,
+  itemIndex: row.itemIndex,
+  sublotName: row.sublotName,
+  floorName: row.floorName,
+  qty: row.qty,
+  hasCut: row.hasCut,
+  thickness: row.thickness,
+  length: row.length,
+  height: row.height,
+  productID: row.productId,
+  lintelType: row.lintelType,
+  version: row.version,
+});
+
+interface Lot {
+  access: UnitAccess;
+  kind: OrderKind;
+}
+
+/** The order lot of the path: visible (404), an AAC or lintel lot (422). */
+async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
+  const access = await unitAccess(db, user, parseId(rawId ?? ''));
+  const kind = orderKindOf(access.unit.type);
+  if (!kind) throw new ApiError(422, [{ key: 'ORDERS.Errors.NotAnOrderLot' }]);
+  return { access, kind };
+}
+
+/** Rows may be written only by a user holding the lot's PlaceOrder task (spec §6). */
+async function editState(db: Db, user: SessionUser, access: UnitAccess) {
+  const workflow = await unitWorkflow(db, user, access);
+  const editable = canEditOrderItems(workflow.task?.taskKey);
+  return { editable, editReason: editable ? null : ORDER_MESSAGE.notEditable, placeOrder: workflow.actions.find((action) => action.action === 'PlaceOrder') ?? null };
+}
+
+async function itemsOf(db: Db | Tx, lot: Lot) {
+  const d = db as Db;
+  if (lot.kind === 'aac') {
+    return (await d.select().from(aacOrderItems).where(eq(aacOrderItems.unitId, lot.access.unit.id)).orderBy(asc(aacOrderItems.itemIndex), asc(aacOrderItems.id))).map(toAacItem);
+  }
+  return (await d.select().from(lintelOrderItems).where(eq(lintelOrderItems.unitId, lot.access.unit.id)).orderBy(asc(lintelOrderItems.itemIndex), asc(lintelOrderItems.id))).map(toLintelItem);
+}
+
+async function productsOf(db: Db | Tx, lot: Lot): Promise<AacProduct[] | LintelProduct[]> {
+  const catalogue = await catalogueOf(db, lot.access.unit.tenantId, { activeOnly: false });
+  return lot.kind === 'aac' ? catalogue.aac : catalogue.lintel;
+}
+
+function summaryOf(lot: Lot, items: (AacOrderItem | LintelOrderItem)[], products: AacProduct[] | LintelProduct[]) {
+  return lot.kind === 'aac' ? aacSummary(items as AacOrderItem[], products as AacProduct[]) : lintelSummary(items as LintelOrderItem[], products as LintelProduct[]);
+}
+
+function refuse(problems: OrderProblem[]): void {
+  if (problems.length) throw new ApiError(400, problems.map((problem) => ({ key: problem.key, reference: problem.field, params: problem.params, code: 'InvalidItem' })));
+}
+
+const conflict = () => new ApiError(409, [{ key: ORDER_MESSAGE.conflict, code: 'Concurrent' }]);
+
+/** The lot's item count (the deletion rule and the place-order guard read it). */
+async function recount(tx: Tx, lot: Lot) {
+  const table = lot.kind === 'aac' ? aacOrderItems : lintelOrderItems;
+  const [row] = await tx.select({ n: count() }).from(table).where(eq(table.unitId, lot.access.unit.id));
+  await tx.update(projectUnits).set({ itemCount: Number(row.n) }).where(eq(projectUnits.id, lot.access.unit.id));
+  return Number(row.n);
+}
+
+/** Parses and checks a row against the catalogue; lintel rows get hasCut and type from their product. */
+function checkedRow(lot: Lot, body: unknown, products: AacProduct[] | LintelProduct[]) {
+  if (lot.kind === 'aac') {
+    const parsed = aacItemSchema.safeParse(body);
+    if (!parsed.success) throw fromZod(parsed.error);
+    refuse(aacRowProblems(parsed.data, products as AacProduct[]));
+    const { version, itemIndex, ...fields } = parsed.data as AacItemInput;
+    return { version, itemIndex, fields };
+  }
+  const parsed = lintelItemSchema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  refuse(lintelRowProblems(parsed.data, products as LintelProduct[]));
+  const { version, itemIndex, productID, ...rest } = parsed.data as LintelItemInput;
+  const product = (products as LintelProduct[]).find((candidate) => candidate.id === productID)!;
+  const hasCut = product.height !== rest.height || product.length !== rest.length;
+  return { version, itemIndex, fields: { ...rest, productId: productID, hasCut, lintelType: product.lintelType } };
+}
+
+async function writableLot(c: Context<AppEnv>, tx: Tx) {
+  const user = sessionUser(c);
+  const lot = await orderLot(tx, user, c.req.param('lotId'));
+  const state = await editState(tx as unknown as Db, user, lot.access);
+  if (!state.editable) throw new ApiError(403, [{ key: ORDER_MESSAGE.notEditable, code: 'RuleViolation' }]);
+  // One writer per lot at a time: item indexes and the count stay consistent.
+  await tx.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.id, lot.access.unit.id)).for('update');
+  return lot;
+}
+
+/** `GET/POST/PUT/DELETE /api/orders/{lotId}[/items[/{itemId}]]`: the rows of an AAC or lintel order lot. */
+export const orderRoutes = new Hono<AppEnv>();
+
+orderRoutes.get('/:lotId', async (c) => {
+  const user = sessionUser(c);
+  const db = c.get('db');
+  const lot = await orderLot(db, user, c.req.param('lotId'));
+  const { unit, root } = lot.access;
+  const [parent] = unit.parentId ? await db.select({ title: projectUnits.title }).from(projectUnits).where(eq(projectUnits.id, unit.parentId)) : [];
+  const [items, products] = await Promise.all([itemsOf(db, lot), productsOf(db, lot)]);
+  return c.json({
+    lot: { projectUnitID: unit.id, rootProjectUnitID: root.id, projectUnitNo: unit.number, title: unit.title, parentTitle: parent?.title ?? '', stateKey: unit.stateKey, kind: lot.kind, version: unit.version },
+    ...(await editState(db, user, lot.access)),
+    products,
+    items,
+    summary: summaryOf(lot, items, products),
+  });
+});
+
+orderRoutes.get('/:lotId/summary', async (c) => {
+  const db = c.get('db');
+  const lot = await orderLot(db, sessionUser(c), c.req.param('lotId'));
+  const [items, products] = await Promise.all([itemsOf(db, lot), productsOf(db, lot)]);
+  return c.json(summaryOf(lot, items, products));
+});
+
+orderRoutes.post('/:lotId/items', async (c) => {
+  const body = await readJsonObject(c.req.raw);
+  const item = await c.get('db').transaction(async (tx) => {
+    const lot = await writableLot(c, tx);
+    const { itemIndex, fields } = checkedRow(lot, { ...body, version: undefined }, await productsOf(tx, lot));
+    const table = lot.kind === 'aac' ? aacOrderItems : lintelOrderItems;
+    const [{ n, last }] = await tx.select({ n: count(), last: max(table.itemIndex) }).from(table).where(eq(table.unitId, lot.access.unit.id));
+    if (Number(n) >= ORDER_ITEMS_MAX) throw new ApiError(409, [{ key: ORDER_MESSAGE.tooManyItems, params: { max: ORDER_ITEMS_MAX } }]);
+    const values = { unitId: lot.access.unit.id, itemIndex: itemIndex ?? (last ?? 0) + 1, ...fields };
+    const [row] =
+      lot.kind === 'aac'
+        ? (await tx.insert(aacOrderItems).values(values as typeof aacOrderItems.$inferInsert).returning()).map(toAacItem)
+        : (await tx.insert(lintelOrderItems).values(values as typeof lintelOrderItems.$inferInsert).returning()).map(toLintelItem);
+    await recount(tx, lot);
+    return row;
+  });
+  return c.json(item, 201);
+});
+
+orderRoutes.put('/:lotId/items/:itemId', async (c) => {
+  const body = await readJsonObject(c.req.raw);
+  if (typeof body.version !== 'number') throw ApiError.badRequest('VALIDATION.IsRequired', 'version');
+  const item = await c.get('db').transaction(async (tx) => {
+    const lot = await writableLot(c, tx);
+    const { version, itemIndex, fields } = checkedRow(lot, body, await productsOf(tx, lot));
+    const itemId = parseId(c.req.param('itemId'));
+    const table = lot.kind === 'aac' ? aacOrderItems : lintelOrderItems;
+    const where = and(eq(table.id, itemId), eq(table.unitId, lot.access.unit.id), eq(table.version, version!));
+    const set = { ...fields, ...(itemIndex ? { itemIndex } : {}), version: sql`${table.version} + 1`, updatedAt: new Date() };
+    const rows =
+      lot.kind === 'aac'
+        ? (await tx.update(aacOrderItems).set(set as never).where(where).returning()).map(toAacItem)
+        : (await tx.update(lintelOrderItems).set(set as never).where(where).returning()).map(toLintelItem);
+    if (!rows.length) throw conflict();
+    return rows[0];
+  });
+  return c.json(item);
+});
+
+orderRoutes.delete('/:lotId/items/:itemId', async (c) => {
+  const version = z.coerce.number().int().positive().safeParse(c.req.query('version'));
+  if (!version.success) throw ApiError.badRequest('VALIDATION.IsRequired', 'version');
+  await c.get('db').transaction(async (tx) => {
+    const lot = await writableLot(c, tx);
+    const table = lot.kind === 'aac' ? aacOrderItems : lintelOrderItems;
+    const deleted = await tx
+      .delete(table)
+      .where(and(eq(table.id, parseId(c.req.param('itemId'))), eq(table.unitId, lot.access.unit.id), eq(table.version, version.data)))
+      .returning({ id: table.id });
+    if (!deleted.length) throw conflict();
+    await recount(tx, lot);
+  });
+  return c.body(null, 204);
+});
