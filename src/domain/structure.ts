@@ -281,23 +281,36 @@ export function secondLevelType(tenantType: 'standard' | 'ccl'): 'approvallot' |
   return tenantType === 'ccl' ? 'drawingjob' : 'approvallot';
 }
 
+/** The material type imported rows start with: the one the draft uses most, else the first offered. */
+export function usualMaterialType(draft: StructureDraft, types: readonly MaterialType[]): string {
+  const counts = new Map<string, number>();
+  for (const material of draft.subprojects.flatMap((subproject) => subproject.children.flatMap((lot) => lot.materials))) {
+    if (types.some((type) => type.key === material.type)) counts.set(material.type, (counts.get(material.type) ?? 0) + 1);
+  }
+  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  return best?.[0] ?? types[0]?.key ?? '';
+}
+
 /**
- * An IFC import into an existing draft: a model subproject whose name is already in the draft adds its lots
- * (those not there by name) to it; the others are appended. Nothing in the draft is removed or renamed.
+ * An IFC import into a draft: the draft's new entries (not yet units) give way to the model's structure; a
+ * model subproject named like an existing one adds its missing lots there; existing units stay; an existing
+ * subproject left without lots gets the placeholder back.
  */
 export function mergeIfcDraft(draft: StructureDraft, imported: StructureDraft): StructureDraft {
-  const subprojects = draft.subprojects.map((subproject) => ({ ...subproject, children: [...subproject.children] }));
-  for (const incoming of imported.subprojects) {
-    const match = subprojects.find((subproject) => normalName(subproject.name) === normalName(incoming.name));
+  const existing: StructureSubproject[] = draft.subprojects
+    .filter((subproject) => subproject.projectUnitID)
+    .map((subproject) => ({ ...subproject, children: subproject.children.filter((lot) => lot.projectUnitID) }));
+  const added: StructureSubproject[] = [];
+  for (const subproject of imported.subprojects) {
+    const match = existing.find((candidate) => normalName(candidate.name) === normalName(subproject.name));
     if (!match) {
-      subprojects.push(incoming);
+      added.push(subproject);
       continue;
     }
-    const names = new Set(match.children.map((lot) => normalName(lot.name)));
-    // The placeholder of a new subproject gives way to the model's lots.
-    if (match.children.length === 1 && isPlaceholderLot(match.children[0])) match.children = [];
-    for (const lot of incoming.children) if (!names.has(normalName(lot.name))) match.children.push({ ...lot, parentID: match.id });
+    const taken = new Set(match.children.map((lot) => normalName(lot.name)));
+    match.children = [...match.children, ...subproject.children.filter((lot) => !taken.has(normalName(lot.name))).map((lot) => ({ ...lot, parentID: match.id }))];
     match.expanded = true;
   }
-  return { subprojects };
+  const withLots = existing.map((subproject) => (subproject.children.some((lot) => !isPlaceholderLot(lot)) ? subproject : { ...subproject, children: [newApprovalLot(subproject, '')] }));
+  return { subprojects: [...withLots, ...added] };
 }

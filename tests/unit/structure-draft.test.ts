@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { structureDraftStorageKey, type StructureDraft } from '../../src/domain/structure';
-import { chooseDraft, clearStoredDraft, readStoredDraft, replaceNewEntries, sameStructure, writeStoredDraft } from '../../src/custom/project/structure/draftStorage';
+import { mergeIfcDraft as replaceNewEntries } from '../../src/domain/structure';
+import { chooseDraft, clearStoredDraft, readStoredDraft, sameStructure, writeStoredDraft } from '../../src/custom/project/structure/draftStorage';
 import { opensStructurePage, withoutStructureGuard } from '../../src/custom/project/structure/structurePaths';
 
 const draft = (name: string): StructureDraft => ({ subprojects: [{ id: 's1', name, expanded: true, children: [{ id: 'l1', parentID: 's1', name: 'EG', materials: [] }] }] });

@@ -12,6 +12,7 @@ import {
   structureProblems,
   subprojectVolume,
   sumVolume,
+  usualMaterialType,
   type StructureDraft,
   type StructureRules,
 } from '../../../src/domain/structure';
@@ -157,5 +158,15 @@ describe('mergeIfcDraft', () => {
     ]);
     expect(merged.subprojects[0].children[1].parentID).toBe('a');
     expect(draft.subprojects[0].children).toHaveLength(1);
+  });
+});
+
+describe('usualMaterialType', () => {
+  it('is the type the draft uses most, else the first offered', () => {
+    const draft = draftOf({ id: 'a', name: 'A', children: [lot('1', 'EG', [mat(1, '2026-12-10', 'Stürze'), mat(1), mat(2)])] });
+    expect(usualMaterialType(draft, rules.materialTypes)).toBe('Planelemente');
+    expect(usualMaterialType(draftOf(), rules.materialTypes)).toBe('Planelemente');
+    expect(usualMaterialType(draftOf({ id: 'a', name: 'A', children: [lot('1', 'EG', [mat(1, '2026-12-10', 'Stürze')])] }), rules.materialTypes)).toBe('Stürze');
+    expect(usualMaterialType(draftOf(), [])).toBe('');
   });
 });

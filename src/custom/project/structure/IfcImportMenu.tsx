@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { IfcStructure } from '../../../domain/ifcStructure';
 import { fileExtension, type FileTreeNode } from '../../../domain/projectFiles';
-import { draftFromIfc, type StructureDraft, type StructureRules } from '../../../domain/structure';
+import { draftFromIfc, mergeIfcDraft, usualMaterialType, type StructureDraft, type StructureRules } from '../../../domain/structure';
 import { messagesText } from '../../../providers/http';
 import { useFileTree } from '../files/projectFilesApi';
-import { replaceNewEntries } from './draftStorage';
 import { readIfcStructure } from './structureApi';
 
 interface IfcFile {
@@ -60,8 +59,8 @@ export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcIm
 
   const apply = () => {
     if (!model) return;
-    const imported = draftFromIfc(model.structure, rules.materialTypes[0]?.key ?? '', rules.today);
-    onImport(replaceNewEntries(draft, imported));
+    const imported = draftFromIfc(model.structure, usualMaterialType(draft, rules.materialTypes), rules.today);
+    onImport(mergeIfcDraft(draft, imported));
     notify('STRUCTURE.Ifc.Imported', { type: 'success', messageArgs: { name: model.file.name } });
     setModel(null);
   };

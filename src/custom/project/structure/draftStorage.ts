@@ -1,4 +1,4 @@
-import { isPlaceholderLot, newApprovalLot, structureDraftStorageKey, type StructureDraft, type StructureSubproject } from '../../../domain/structure';
+import { structureDraftStorageKey, type StructureDraft } from '../../../domain/structure';
 
 /** The draft as this browser keeps it (spec §9: key 'project-structure-' + root id), with the moment it was written. */
 export interface StoredDraft {
@@ -66,30 +66,4 @@ export function chooseDraft(server: { draft: StructureDraft; source: 'server' | 
   if (!local || canonical(local.draft) === canonical(server.draft)) return { draft: server.draft, origin: server.source };
   const localIsNewer = server.source === 'units' || !server.updatedAt || Date.parse(local.savedAt) > Date.parse(server.updatedAt);
   return localIsNewer ? { draft: local.draft, origin: 'local' } : { draft: server.draft, origin: 'server' };
-}
-
-const normalName = (name: string) => name.trim().toLocaleLowerCase();
-
-/**
- * The draft after an IFC import: the existing units stay, every new entry is replaced by the model's structure.
- * A model subproject named like an existing one adds its lots to it (lots it already has are not repeated).
- */
-export function replaceNewEntries(draft: StructureDraft, imported: StructureDraft): StructureDraft {
-  const existing: StructureSubproject[] = draft.subprojects
-    .filter((subproject) => subproject.projectUnitID)
-    .map((subproject) => ({ ...subproject, children: subproject.children.filter((lot) => lot.projectUnitID) }));
-  const added: StructureSubproject[] = [];
-  for (const subproject of imported.subprojects) {
-    const match = existing.find((candidate) => normalName(candidate.name) === normalName(subproject.name));
-    if (!match) {
-      added.push(subproject);
-      continue;
-    }
-    const taken = new Set(match.children.map((lot) => normalName(lot.name)));
-    const lots = subproject.children.filter((lot) => !taken.has(normalName(lot.name))).map((lot) => ({ ...lot, parentID: match.id }));
-    match.children = [...match.children, ...lots];
-    match.expanded = true;
-  }
-  const withLots = existing.map((subproject) => (subproject.children.some((lot) => !isPlaceholderLot(lot)) ? subproject : { ...subproject, children: [newApprovalLot(subproject, '')] }));
-  return { subprojects: [...withLots, ...added] };
 }
