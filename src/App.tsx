@@ -33,6 +33,8 @@ const ProjectDetailsPage = lazy(() => import('./custom/project/details/ProjectDe
 const ProjectStructurePage = lazy(() => import('./custom/project/structure/ProjectStructurePage'));
 const JournalPage = lazy(() => import('./custom/project/journal/JournalPage'));
 const DeliveryOverviewPage = lazy(() => import('./custom/project/deliveries/DeliveryOverviewPage'));
+const AacOrderPage = lazy(() => import('./custom/orders/aac/AacOrderPage'));
+const LintelOrderPage = lazy(() => import('./custom/orders/lintel/LintelOrderPage'));
 const MemberProfilePage = lazy(() => import('./custom/project/members/MemberProfilePage'));
 const ProjectSearchPage = lazy(() => import('./custom/project/search/ProjectSearchPage'));
 const PreliminaryDaysPage = lazy(() => import('./custom/admin/PreliminaryDaysPage'));
@@ -79,6 +81,8 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path="/project/details/:rootId/:unitId" element={lazyPage(<ProjectDetailsPage />)} />
         <Route path="/project/details/:rootId/:unitId/journal" element={lazyPage(<JournalPage />)} />
         <Route path="/project/delivery-overview/:rootId" element={lazyPage(<DeliveryOverviewPage />)} />
+        <Route path="/project/aac-order/:rootId/:unitId" element={lazyPage(<AacOrderPage />)} />
+        <Route path="/project/lintel-order/:rootId/:unitId" element={lazyPage(<LintelOrderPage />)} />
         <Route path="/project/memberprofile/:rootUnitId/:userId" element={lazyPage(<MemberProfilePage />)} />
         <Route path={SEARCH_PATH} element={lazyPage(<ProjectSearchPage />)} />
         <Route path="/admin/preliminary-days" element={lazyPage(<PreliminaryDaysPage />)} />

@@ -126,11 +126,15 @@ export function aacRowProblems(row: Pick<AacItemInput, 'productNo' | 'itemLength
   return problems;
 }
 
-/** A new row pre-filled from the last one (room, storey, product, length); itemIndex = count + 1 (spec §4). */
-export function nextAacRow(rows: readonly Pick<AacOrderItem, 'sublotName' | 'floorName' | 'productNo' | 'itemLength'>[], defaultProductNo: number) {
+/**
+ * A new row pre-filled from the last one (room, storey, product, length); itemIndex = count + 1 (spec §4), or
+ * past the highest position when rows were deleted, so that a position is never shown twice.
+ */
+export function nextAacRow(rows: readonly (Pick<AacOrderItem, 'sublotName' | 'floorName' | 'productNo' | 'itemLength'> & { itemIndex?: number })[], defaultProductNo: number) {
   const last = rows.at(-1);
+  const highest = rows.reduce((max, row) => Math.max(max, row.itemIndex ?? 0), 0);
   return {
-    itemIndex: rows.length + 1,
+    itemIndex: Math.max(rows.length, highest) + 1,
     sublotName: last?.sublotName ?? '',
     floorName: last?.floorName ?? '',
     productNo: last?.productNo ?? defaultProductNo,

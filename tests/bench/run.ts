@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../server/db/client.js';
 import { plants, productTypes, projectUnits } from '../../server/db/schema.js';
 import { seedDemo } from '../../server/db/seed.js';
 import { DiskFileStorage } from '../../server/services/file-storage.js';
+import { aacTableBenchmark } from './aac-table.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const port = 3900 + Math.floor(Math.random() * 90);
@@ -214,6 +215,8 @@ async function main() {
         console.log(`  target p99 < ${target.p99TargetMs} ms: ${result.latency.p99 < target.p99TargetMs ? 'met' : 'NOT met'}`);
       }
     }
+    // The AAC order table with 500 rows in Chromium (its own server with the built app).
+    await aacTableBenchmark();
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

@@ -61,6 +61,10 @@ describe('AAC rows', () => {
     expect(aacRowProblems({ productNo: 9, itemLength: 3, qty: 0 }, products).map((p) => p.key)).toEqual(['ORDERS.Errors.ProductUnknown', 'ORDERS.Errors.QtyMin']);
   });
 
+  it('a new row never repeats a position after deletions', () => {
+    expect(nextAacRow([{ itemIndex: 1, sublotName: '', floorName: '', productNo: 0, itemLength: 3 }, { itemIndex: 5, sublotName: '', floorName: '', productNo: 0, itemLength: 3 }], 0).itemIndex).toBe(6);
+  });
+
   it('a new row copies the last one with itemIndex = count + 1, or starts empty', () => {
     expect(nextAacRow([], 0)).toEqual({ itemIndex: 1, sublotName: '', floorName: '', productNo: 0, itemLength: 0, qty: 0 });
     expect(nextAacRow([{ sublotName: 'K1', floorName: 'EG', productNo: 1, itemLength: 2.5 }, { sublotName: 'K2', floorName: 'OG', productNo: 0, itemLength: 3 }], 0)).toEqual({

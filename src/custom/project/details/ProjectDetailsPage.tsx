@@ -4,6 +4,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
+import { OrderTableCard } from '../../orders/OrderTableCard';
 import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
 import { ProjectFilesCard } from '../files/ProjectFilesCard';
 import { MembersCard } from '../members/MembersCard';
@@ -62,6 +63,7 @@ export default function ProjectDetailsPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <WorkflowCard context={context} />
+          <OrderTableCard context={context} />
           {showChildren && (
             <Card>
               <CardHeader title={translate('PROJECTUNIT.Children')} slotProps={{ title: { variant: 'h6' } }} />

@@ -1,0 +1,117 @@
+/**
+ * The row model both order tables share (spec §4 order rows): a row is new (not saved yet) or saved, dirty
+ * (edited since loaded) or clean. Saved rows keep the item as loaded, so a save sends its version and a reload
+ * can tell whether someone else changed it meanwhile.
+ */
+
+export type RowStatus = 'new' | 'dirty' | 'clean';
+
+export interface OrderDraft<Item, Values> {
+  /** Stable React key: kept when a new row is saved and when the table reloads. */
+  key: string;
+  /** The item as loaded, null for the new row. */
+  item: Item | null;
+  values: Values;
+  dirty: boolean;
+  /** Show every problem of the row (after a save attempt), not only those of filled cells. */
+  showErrors: boolean;
+  /** The API's messages (already translated) by field name. */
+  serverErrors: Record<string, string>;
+  saving: boolean;
+}
+
+interface SavedItem {
+  id: number;
+  version: number;
+}
+
+export function rowStatus(draft: Pick<OrderDraft<unknown, unknown>, 'item' | 'dirty'>): RowStatus {
+  return draft.dirty ? 'dirty' : draft.item ? 'clean' : 'new';
+}
+
+/** The save check shows when the row is dirty and valid. */
+export const showSaveAction = (draft: Pick<OrderDraft<unknown, unknown>, 'dirty'>, valid: boolean) => draft.dirty && valid;
+
+/** The delete action shows when the row is neither dirty nor new. */
+export const showDeleteAction = (draft: Pick<OrderDraft<unknown, unknown>, 'item' | 'dirty'>) => !!draft.item && !draft.dirty;
+
+/** Placing the order waits for changed rows and a filled-in new row. */
+export const hasUnsavedRows = (drafts: readonly Pick<OrderDraft<unknown, unknown>, 'dirty'>[]) => drafts.some((draft) => draft.dirty);
+
+let newRowCount = 0;
+export const newRowKey = () => `new-${++newRowCount}`;
+
+export function cleanDraft<Item, Values>(key: string, item: Item | null, values: Values): OrderDraft<Item, Values> {
+  return { key, item, values, dirty: false, showErrors: false, serverErrors: {}, saving: false };
+}
+
+export interface DraftRules<Item, Values> {
+  /** A saved item's values in the editor. */
+  valuesOf: (item: Item) => Values;
+  /** The new row at the end, pre-filled from the saved items (null: no new row, the table is read-only). */
+  freshValues: (items: readonly Item[]) => Values | null;
+}
+
+/**
+ * The rows after (re)loading: saved items in the API's order; a row the user is editing keeps its edits when
+ * the item is unchanged on the server (same version), otherwise the server's row replaces it — nothing is
+ * silently overwritten. A filled-in new row stays; otherwise a fresh one pre-filled from the last item.
+ */
+export function mergeDrafts<Item extends SavedItem, Values>(previous: readonly OrderDraft<Item, Values>[], items: readonly Item[], rules: DraftRules<Item, Values>): OrderDraft<Item, Values>[] {
+  const byId = new Map(previous.filter((draft) => draft.item).map((draft) => [draft.item!.id, draft]));
+  const drafts = items.map((item) => {
+    const known = byId.get(item.id);
+    if (known && known.dirty && known.item!.version === item.version) return { ...known, item, saving: false };
+    if (known && !known.dirty && known.item!.version === item.version) return known;
+    return cleanDraft(known?.key ?? `item-${item.id}`, item, rules.valuesOf(item));
+  });
+  const fresh = rules.freshValues(items);
+  if (fresh === null) return drafts;
+  const editing = previous.find((draft) => !draft.item && draft.dirty);
+  return [...drafts, editing ? { ...editing, saving: false } : cleanDraft<Item, Values>(previous.find((draft) => !draft.item)?.key ?? newRowKey(), null, fresh)];
+}
+
+export type DraftAction<Item, Values> =
+  | { type: 'load'; items: readonly Item[] }
+  | { type: 'change'; key: string; patch: Partial<Values>; fields: string[] }
+  | { type: 'revert'; key: string }
+  | { type: 'showErrors'; key: string; serverErrors?: Record<string, string> }
+  | { type: 'saving'; key: string; saving: boolean }
+  | { type: 'saved'; key: string; item: Item }
+  | { type: 'deleted'; key: string };
+
+const without = (errors: Record<string, string>, fields: string[]) => {
+  if (!fields.some((field) => field in errors)) return errors;
+  const rest = { ...errors };
+  for (const field of fields) delete rest[field];
+  return rest;
+};
+
+/** The rows' reducer: only the row that changes gets a new object, so memoised rows skip the others. */
+export function draftsReducer<Item extends SavedItem, Values>(rules: DraftRules<Item, Values>) {
+  const savedItems = (drafts: readonly OrderDraft<Item, Values>[]) => drafts.flatMap((draft) => (draft.item ? [draft.item] : []));
+  return (drafts: OrderDraft<Item, Values>[], action: DraftAction<Item, Values>): OrderDraft<Item, Values>[] => {
+    const key = 'key' in action ? action.key : null;
+    const update = (change: (draft: OrderDraft<Item, Values>) => OrderDraft<Item, Values>) => drafts.map((draft) => (draft.key === key ? change(draft) : draft));
+    switch (action.type) {
+      case 'load':
+        return mergeDrafts(drafts, action.items, rules);
+      case 'change':
+        return update((draft) => ({ ...draft, values: { ...draft.values, ...action.patch }, dirty: true, serverErrors: without(draft.serverErrors, action.fields) }));
+      case 'revert':
+        return update((draft) => cleanDraft(draft.key, draft.item, draft.item ? rules.valuesOf(draft.item) : (rules.freshValues(savedItems(drafts)) ?? draft.values)));
+      case 'showErrors':
+        return update((draft) => ({ ...draft, showErrors: true, saving: false, serverErrors: action.serverErrors ?? draft.serverErrors }));
+      case 'saving':
+        return update((draft) => ({ ...draft, saving: action.saving }));
+      case 'saved': {
+        const wasNew = drafts.some((draft) => draft.key === action.key && !draft.item);
+        const next = update((draft) => cleanDraft(draft.key, action.item, rules.valuesOf(action.item)));
+        const fresh = wasNew ? rules.freshValues(savedItems(next)) : null;
+        return fresh === null ? next : [...next, cleanDraft<Item, Values>(newRowKey(), null, fresh)];
+      }
+      case 'deleted':
+        return drafts.filter((draft) => draft.key !== action.key);
+    }
+  };
+}
