@@ -14,7 +14,7 @@ import {
   type StructureRules,
 } from '../../src/domain/structure.js';
 import type { SessionUser } from '../../src/domain/user.js';
-import { transitionsFrom } from '../../src/domain/workflow.js';
+import { buildsStructure, transitionsFrom } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { deliveryNotifications, projectUnits, structureDrafts } from '../db/schema.js';
 import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDates } from './deliveries.js';
@@ -220,9 +220,7 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
 export async function structureAction(db: Db | Tx, access: UnitAccess): Promise<string | null> {
   const { definition } = await activeWorkflow(db);
   const { unit, context } = access;
-  const transition = transitionsFrom(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: true }, context.tenantType).find((candidate) =>
-    (candidate.effects ?? []).some((effect) => effect.type === 'create-structure-from-draft'),
-  );
+  const transition = transitionsFrom(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: true }, context.tenantType).find(buildsStructure);
   return transition?.action ?? null;
 }
 

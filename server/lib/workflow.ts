@@ -5,6 +5,7 @@ import type { Task } from '../../src/domain/tasks.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import {
   actorRoles,
+  buildsStructure,
   checkMessage,
   chooseTransition,
   evaluateGuards,
@@ -120,8 +121,7 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     const message = request.message?.trim() ?? '';
     const messageRule = checkMessage(transition, message);
     if (!messageRule.allowed) throw new ApiError(422, [{ key: messageRule.reason, reference: 'message' }]);
-    const buildsStructure = (transition.effects ?? []).some((effect) => effect.type === 'create-structure-from-draft');
-    if (request.createStructure && !buildsStructure) throw new ApiError(409, [{ key: 'STRUCTURE.Errors.NotInStructuring', params: { state: unit.stateKey } }]);
+    if (request.createStructure && !buildsStructure(transition)) throw new ApiError(409, [{ key: 'STRUCTURE.Errors.NotInStructuring', params: { state: unit.stateKey } }]);
     const created = request.createStructure ? await request.createStructure(tx, access) : [];
     const guard = evaluateGuards(transition.guards, await guardFacts(tx, unit, root));
     if (!guard.allowed) throw new ApiError(409, [{ key: guard.reason, code: 'GuardFailed' }]);

@@ -212,6 +212,13 @@ export interface UnitAction {
   secondary: boolean;
   /** Disabled with this hint (a guard's key) when not allowed yet. */
   disabledReason: string | null;
+  /** The transition creates the structure from the draft: on a root it is finished on the structure page. */
+  buildsStructure: boolean;
+}
+
+/** Whether a transition creates the project structure from the draft (effect `create-structure-from-draft`). */
+export function buildsStructure(transition: Pick<WorkflowTransition, 'effects'>): boolean {
+  return (transition.effects ?? []).some((effect) => effect.type === 'create-structure-from-draft');
 }
 
 /** The buttons the actor gets on a unit: the transitions of its state they hold a role for, with guard hints. */
@@ -236,6 +243,7 @@ export function unitActions(
           message: transition.message ?? 'none',
           secondary: !!transition.secondary,
           disabledReason: guard.allowed ? null : guard.reason,
+          buildsStructure: buildsStructure(transition),
         };
       }),
   );

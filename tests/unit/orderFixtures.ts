@@ -38,7 +38,7 @@ export const aacOrder = (items: AacOrderItem[], overrides: Partial<AacOrderData>
   lot: { projectUnitID: 40, rootProjectUnitID: 4, projectUnitNo: 'NS-DE-2030-0004-01-01', title: 'Wandelemente Bauabschnitt 1', parentTitle: 'Wandelemente Klassentrakt', stateKey: 'PlaceOrder', kind: 'aac', version: 2 },
   editable: true,
   editReason: null,
-  placeOrder: { action: 'PlaceOrder', to: 'Ordered', requirements: [], call: 'state-update', message: 'none', secondary: false, disabledReason: null },
+  placeOrder: { action: 'PlaceOrder', to: 'Ordered', requirements: [], call: 'state-update', message: 'none', secondary: false, disabledReason: null, buildsStructure: false },
   products: AAC_PRODUCTS,
   items,
   summary: { lines: [], totalArea: 0, totalAreaString: '0.00', totalQty: 0, totalPallets: 0, smallVolume: false },

@@ -84,10 +84,9 @@ describe('IFC import into a draft', () => {
 
 describe('finishing on the structure page', () => {
   it('sends the structure transitions of a root there, not those of lots', () => {
-    expect(opensStructurePage({ action: 'StructuringFinished', call: 'state-update' }, true)).toBe(true);
-    expect(opensStructurePage({ action: 'PreparingComplete', call: 'state-update' }, true)).toBe(true);
-    expect(opensStructurePage({ action: 'PreparingComplete', call: 'state-update' }, false)).toBe(false);
-    expect(opensStructurePage({ action: 'ReadyForContract', call: 'state-update' }, true)).toBe(false);
+    expect(opensStructurePage({ buildsStructure: true }, true)).toBe(true);
+    expect(opensStructurePage({ buildsStructure: true }, false)).toBe(false);
+    expect(opensStructurePage({ buildsStructure: false }, true)).toBe(false);
   });
 
   it('does not block on the needs-structure guard, which the draft fulfils', () => {

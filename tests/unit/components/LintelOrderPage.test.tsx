@@ -24,7 +24,7 @@ function orderData(items: LintelOrderItem[], overrides: Partial<LintelOrderData>
     lot: { projectUnitID: 7, rootProjectUnitID: 5, projectUnitNo: 'NS-DE-2030-0002-01-01', title: 'Stürze Bauabschnitt 1', parentTitle: 'Stürze Klassentrakt', stateKey: 'PlaceOrder', kind: 'lintel', version: 3 },
     editable: true,
     editReason: null,
-    placeOrder: { action: 'PlaceOrder', to: 'Ordered', requirements: [], call: 'state-update', message: 'none', secondary: false, disabledReason: null },
+    placeOrder: { action: 'PlaceOrder', to: 'Ordered', requirements: [], call: 'state-update', message: 'none', secondary: false, disabledReason: null, buildsStructure: false },
     products,
     items,
     summary: lintelSummary(items, products),

@@ -32,7 +32,7 @@ const pageData = (overrides: Partial<StructurePageData> = {}): StructurePageData
   rules: { today: '2026-11-21', materialTypes: [{ key: 'aac', label: 'Porenbeton-Planelemente', productTypeID: 1, minDate: '2026-12-03' }] },
   canEdit: true,
   editReason: null,
-  finishAction: { action: 'StructuringFinished', to: 'PendingValidation', requirements: [], call: 'state-update', message: 'none', secondary: false, disabledReason: 'WORKFLOW.Guards.needs-structure' },
+  finishAction: { action: 'StructuringFinished', to: 'PendingValidation', requirements: [], call: 'state-update', message: 'none', secondary: false, disabledReason: 'WORKFLOW.Guards.needs-structure', buildsStructure: true },
   ...overrides,
 });
 

@@ -102,6 +102,12 @@ describe('guards and buttons', () => {
     expect(evaluateGuards(undefined, facts)).toEqual({ allowed: true });
   });
 
+  it('marks the actions that create the structure from the draft (by the effect, not by name)', () => {
+    const structuring = unitActions(definition, project('Structuring'), 'standard', ['reviewer', 'external'], facts);
+    expect(structuring.find((action) => action.action === 'StructuringFinished')?.buildsStructure).toBe(true);
+    expect(unitActions(definition, project('PendingValidation'), 'standard', ['salesPlanner', 'internal'], facts)[0].buildsStructure).toBe(false);
+  });
+
   it('the PendingValidation button is disabled with the hint without assignments', () => {
     const actions = unitActions(definition, project('PendingValidation'), 'standard', ['salesPlanner', 'internal'], { ...facts, productTypeAssignments: 0 });
     expect(actions).toEqual([expect.objectContaining({ action: 'ReadyForContract', disabledReason: 'WORKFLOW.Guards.needs-product-type-assignments' })]);
