@@ -18,12 +18,19 @@ export interface ServerFieldMessage {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Dates in parameters (`minDate: 2026-12-03`) read as the user reads dates: 03.12.2026, Dec 3, 2026 … */
+/**
+ * Parameters as the user reads them: dates (`minDate: 2026-12-03`) as 03.12.2026, Dec 3, 2026 …; numbers
+ * (`available: 268.3`) with the locale's decimal mark.
+ */
 export function formatParams(params: Record<string, string | number> = {}, locale?: string): Record<string, string | number> {
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      typeof value === 'string' && ISO_DATE.test(value) ? new Date(`${value}T00:00:00`).toLocaleDateString(locale, { dateStyle: 'medium' }) : value,
+      typeof value === 'number'
+        ? value.toLocaleString(locale, { maximumFractionDigits: 3 })
+        : ISO_DATE.test(value)
+          ? new Date(`${value}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'medium' })
+          : value,
     ]),
   );
 }

@@ -41,7 +41,12 @@ describe('problemsToErrorSchema', () => {
   it('shows dates of parameters as the user reads dates', () => {
     const [message] = errorsAt(problemsToErrorSchema([{ path: ['d'], key: 'K', params: { minDate: '2026-12-03' } }], translate, 'de'), 'd');
     expect(message).toBe('K(minDate=03.12.2026)');
-    expect(formatParams({ minDate: '2026-12-03', total: 5 }, 'en')).toEqual({ minDate: 'Dec 3, 2026', total: 5 });
+    expect(formatParams({ minDate: '2026-12-03', total: 5 }, 'en')).toEqual({ minDate: 'Dec 3, 2026', total: '5' });
+  });
+
+  it('shows numbers of parameters with the language’s decimal mark', () => {
+    expect(formatParams({ available: 268.3, total: 350.001 }, 'de')).toEqual({ available: '268,3', total: '350,001' });
+    expect(formatParams({ available: 268.3 }, 'en')).toEqual({ available: '268.3' });
   });
 
   it('keeps one copy of a repeated message', () => {

@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { MaterialType, StructureMaterial } from '../../../domain/structure';
+import { formatParams } from '../../../forms/errorSchema';
 import { formatIsoDate, formatVolume, type MaterialRowProblem } from './deliveriesApi';
 
 type Field = 'type' | 'volume' | 'deliveryDate';
@@ -29,12 +30,7 @@ export function useProblemText() {
   const [locale] = useLocaleState();
   return (problem: MaterialRowProblem) => {
     if (problem.text) return problem.text;
-    const params = Object.fromEntries(
-      Object.entries(problem.params ?? {}).map(([name, value]) => [
-        name,
-        typeof value === 'number' ? formatVolume(value, locale) : /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatIsoDate(value, locale) : value,
-      ]),
-    );
+    const params = formatParams(problem.params, locale);
     return translate(problem.key, { _: problem.key, ...params });
   };
 }
