@@ -2,16 +2,20 @@ import { useState, type MouseEvent } from 'react';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { helpPath } from '../domain/help';
+import { useHelpLinkState } from '../custom/help/HelpPageButton';
 import { manualUrl } from '../domain/languages';
 
 type InfoPage = 'imprint' | 'privacy' | null;
 
-/** Help menu of the top bar: imprint, privacy policy and the manual PDF in the current language. */
+/** Help menu of the top bar: the help topics, imprint, privacy policy and the manual PDF in the current language. */
 export function HelpMenu() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [page, setPage] = useState<InfoPage>(null);
+  const helpState = useHelpLinkState();
   const open = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const show = (which: InfoPage) => {
     setAnchor(null);
@@ -25,6 +29,9 @@ export function HelpMenu() {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem component={RouterLink} to={helpPath()} state={helpState} onClick={() => setAnchor(null)} data-testid="help-menu-topics">
+          {translate('HELP.Center.Menu')}
+        </MenuItem>
         <MenuItem onClick={() => show('imprint')}>{translate('HELP.Imprint')}</MenuItem>
         <MenuItem onClick={() => show('privacy')}>{translate('HELP.Privacy')}</MenuItem>
         <MenuItem component="a" href={manualUrl(locale)} target="_blank" rel="noopener" onClick={() => setAnchor(null)}>

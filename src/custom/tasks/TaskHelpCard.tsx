@@ -3,8 +3,9 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { manualUrl } from '../../domain/languages';
+import { HelpPageButton } from '../help/HelpPageButton';
 
-/** How to work with the list, and the reviewer manual in the current language (German unless Dutch). */
+/** How to work with the list, the help topics, and the reviewer manual in the current language (German unless Dutch). */
 export function TaskHelpCard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -23,9 +24,12 @@ export function TaskHelpCard() {
               {translate('TASKS.Help.Text')}
             </Typography>
           </Box>
-          <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={manualUrl(locale)} target="_blank" rel="noopener" sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-            {translate('TASKS.Help.Download')}
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+            <HelpPageButton variant="outlined" />
+            <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={manualUrl(locale)} target="_blank" rel="noopener">
+              {translate('TASKS.Help.Download')}
+            </Button>
+          </Stack>
         </Stack>
       </CardContent>
     </Card>

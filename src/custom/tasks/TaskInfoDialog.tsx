@@ -6,6 +6,8 @@ import type { Task } from '../../domain/tasks';
 import { relativeTime } from '../lists/ProjectCells';
 import { stateLabel, taskTitle } from './TaskCells';
 import { TaskExplanation } from './TaskExplanation';
+import { helpTopicOfTask } from '../../domain/help';
+import { HelpPageButton } from '../help/HelpPageButton';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -79,6 +81,11 @@ export function TaskInfoDialog({ task, open, onClose }: { task: Task | null; ope
             <TaskExplanation taskKey={task.taskKey} />
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>
+            {helpTopicOfTask(task.taskKey) && (
+              <Box sx={{ mr: 'auto' }}>
+                <HelpPageButton topic={helpTopicOfTask(task.taskKey)} />
+              </Box>
+            )}
             <Button onClick={onClose}>{translate('TASKS.Dialog.Close')}</Button>
             <Button variant="contained" onClick={goToProject} autoFocus>
               {translate('TASKS.Dialog.GoToProject')}
