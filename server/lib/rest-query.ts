@@ -51,7 +51,7 @@ export function parseListQuery(params: URLSearchParams, sortable: readonly strin
 
   const rawFilter = params.get('filter');
   if (rawFilter !== null) {
-    const filter = filterSchema.safeParse(parseJsonParam('filter', rawFilter));
+    const filter = filterSchema.safeParse(parseODataFilter(rawFilter) ?? parseJsonParam('filter', rawFilter));
     if (!filter.success) throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'filter');
     for (const key of Object.keys(filter.data)) {
       if (!filterable.includes(key)) throw ApiError.badRequest('ERRORMESSAGES.UnknownFilterField', `filter.${key}`, { field: key });
@@ -59,6 +59,33 @@ export function parseListQuery(params: URLSearchParams, sortable: readonly strin
     query.filter = filter.data;
   }
   return query;
+}
+
+const ODATA_TERM = /\s*([A-Za-z_][A-Za-z0-9_]{0,63})\s+eq\s+('(?:[^']|'')*'|-?\d{1,15}(?:\.\d{1,15})?|true|false|null)\s*/iy;
+const ODATA_AND = /and\s+/iy;
+
+/**
+ * The spec's OData-style filter (`projectUnitID eq 12`, terms joined with `and`; numbers, 'text', true, false,
+ * null) as the JSON filter ra-data-simple-rest sends; undefined when the text is not of that form.
+ */
+export function parseODataFilter(raw: string): Record<string, unknown> | undefined {
+  if (/^\s*[{[]/.test(raw)) return undefined;
+  const filter: Record<string, unknown> = {};
+  let position = 0;
+  for (let terms = 0; terms < 20; terms++) {
+    ODATA_TERM.lastIndex = position;
+    const term = ODATA_TERM.exec(raw);
+    if (!term || term[1] in filter) return undefined;
+    const text = term[2];
+    const lower = text.toLowerCase();
+    filter[term[1]] = text.startsWith("'") ? text.slice(1, -1).replace(/''/g, "'") : lower === 'null' ? null : lower === 'true' ? true : lower === 'false' ? false : Number(text);
+    position = ODATA_TERM.lastIndex;
+    if (position === raw.length) return filter;
+    ODATA_AND.lastIndex = position;
+    if (!ODATA_AND.test(raw)) return undefined;
+    position = ODATA_AND.lastIndex;
+  }
+  return undefined;
 }
 
 /** Request ids in a path: positive whole numbers, anything else is 404 (the record cannot exist). */

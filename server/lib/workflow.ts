@@ -22,6 +22,7 @@ import {
 } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { hasAssignment } from './assignments.js';
 import { ApiError } from './errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
 import { activeWorkflow } from './workflow-definition.js';
@@ -38,7 +39,8 @@ export async function guardFacts(db: Db | Tx, unit: UnitRow, root: UnitRow): Pro
   const [row] = await (db as Db)
     .select({
       subprojects: sql<number>`count(*) filter (where ${projectUnits.type} = 'subproject')`.mapWith(Number),
-      assignments: sql<number>`count(*) filter (where ${projectUnits.productTypeId} is not null)`.mapWith(Number),
+      // Exactly the records of `projectunitproducttypeassignments` (hasAssignment).
+      assignments: sql<number>`count(*) filter (where ${hasAssignment()})`.mapWith(Number),
     })
     .from(projectUnits)
     .where(eq(projectUnits.rootId, root.id));

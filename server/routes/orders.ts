@@ -22,7 +22,7 @@ import {
 } from '../../src/domain/orders.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
-import { aacOrderItems, lintelOrderItems, projectUnits } from '../db/schema.js';
+import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../db/schema.js';
 import { catalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
@@ -152,9 +152,24 @@ orderRoutes.get('/:lotId', async (c) => {
   const lot = await orderLot(db, user, c.req.param('lotId'));
   const { unit, root } = lot.access;
   const [parent] = unit.parentId ? await db.select({ title: projectUnits.title }).from(projectUnits).where(eq(projectUnits.id, unit.parentId)) : [];
+  const [productType] = unit.productTypeId ? await db.select().from(productTypes).where(eq(productTypes.id, unit.productTypeId)) : [];
   const [items, products] = await Promise.all([itemsOf(db, lot), productsOf(db, lot)]);
   return c.json({
-    lot: { projectUnitID: unit.id, rootProjectUnitID: root.id, projectUnitNo: unit.number, title: unit.title, parentTitle: parent?.title ?? '', stateKey: unit.stateKey, kind: lot.kind, version: unit.version },
+    lot: {
+      projectUnitID: unit.id,
+      rootProjectUnitID: root.id,
+      projectUnitNo: unit.number,
+      title: unit.title,
+      parentTitle: parent?.title ?? '',
+      stateKey: unit.stateKey,
+      kind: lot.kind,
+      version: unit.version,
+      // The header shows the lot's product type in its colours, as the other unit lists do.
+      productType: productType?.title ?? null,
+      productTypeID: productType?.id ?? null,
+      productTypeBGColor: productType?.bgColor ?? null,
+      productTypeTextColor: productType?.textColor ?? null,
+    },
     ...(await editState(db, user, lot.access)),
     products,
     items,

@@ -70,6 +70,8 @@ export interface ProjectUnit {
   plant: string | null;
   plantID: number | null;
   data: string;
+  /** Days from today to the earliest delivery date (admin table × product type × plant, computed by the server). */
+  preliminaryDays: number;
   hasChildren: boolean;
   itemCount: number;
   version: number;

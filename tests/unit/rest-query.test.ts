@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/lib/errors';
-import { containsPattern, parseId, parseListQuery } from '../../server/lib/rest-query';
+import { containsPattern, parseId, parseListQuery, parseODataFilter } from '../../server/lib/rest-query';
 
 const parse = (query: string) => parseListQuery(new URLSearchParams(query), ['title', 'id'], ['id', 'q', 'level']);
 
@@ -56,5 +56,24 @@ describe('parseId', () => {
 describe('containsPattern', () => {
   it('takes % and _ literally', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('OData-style filter', () => {
+  it('reads `field eq value` terms joined with and', () => {
+    expect(parseODataFilter('projectUnitID eq 12')).toEqual({ projectUnitID: 12 });
+    expect(parseODataFilter("level eq 'it''s' AND id EQ -3 and q eq null and x eq true")).toEqual({ level: "it's", id: -3, q: null, x: true });
+  });
+
+  it('refuses anything else, so that JSON and malformed text go their own way', () => {
+    for (const raw of ['{"id":1}', 'id eq', 'id eq 1 and', 'id eq 1 or level eq 2', 'id ne 1', 'id eq 1 and id eq 2', "q eq 'open", '__proto__ eq 1', 'id eq 1; drop']) {
+      expect(parseODataFilter(raw), raw).toBeUndefined();
+    }
+  });
+
+  it('is accepted by the list query with the same field checks as JSON', () => {
+    expect(parse(`filter=${encodeURIComponent('id eq 7')}`).filter).toEqual({ id: 7 });
+    expect(statusOf(() => parse(`filter=${encodeURIComponent('unknown eq 7')}`))).toBe(400);
+    expect(statusOf(() => parse(`filter=${encodeURIComponent('id gt 7')}`))).toBe(400);
   });
 });

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { unitPageTitle } from '../../domain/projectUnits';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath } from '../project/details/projectApi';
+import { ProductTypeChip } from '../project/ProductTypeChip';
 import type { OrderData } from './ordersApi';
 import { PlaceOrderButton } from './PlaceOrderButton';
 
@@ -58,6 +59,7 @@ const HeaderContent = memo(function HeaderContent({ titleKey, icon, data, unsave
               {title}
             </Typography>
             {lot && <Chip size="small" title={translate('ORDERS.State', { state: translate(`STATES.${lot.stateKey}`, { _: lot.stateKey }) })} label={translate(`STATES.${lot.stateKey}`, { _: lot.stateKey })} color={data?.editable ? 'secondary' : 'default'} data-testid="order-state" />}
+            {lot?.productTypeID && <ProductTypeChip productType={lot.productType ?? null} productTypeID={lot.productTypeID} productTypeBGColor={lot.productTypeBGColor ?? null} productTypeTextColor={lot.productTypeTextColor ?? null} />}
           </Stack>
           {lot ? (
             <Typography variant="subtitle1" sx={{ mt: 0.5 }} data-testid="order-lot">

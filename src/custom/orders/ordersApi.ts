@@ -22,6 +22,11 @@ export interface OrderLot {
   stateKey: string;
   kind: OrderKind;
   version: number;
+  /** The lot's product type (shown in its colours in the header). */
+  productType?: string | null;
+  productTypeID?: number | null;
+  productTypeBGColor?: string | null;
+  productTypeTextColor?: string | null;
 }
 
 /** `GET /api/orders/{lotId}`: the lot, whether its rows may change, the PlaceOrder button, catalogue, rows and summary. */

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { UNIT_PAGE_SIZE, type ProjectUnit } from '../../../domain/projectUnits';
+import { ProductTypeChip } from '../ProductTypeChip';
 import { detailsPath } from './projectApi';
 import { stateKey, UNIT_LOOK, unitTypeKey } from './unitLabels';
 
@@ -37,6 +38,7 @@ function UnitTile({ unit }: { unit: ProjectUnit }) {
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
             {unit.stateKey && <Chip size="small" label={translate(stateKey(unit.stateKey), { _: unit.stateKey })} />}
+            <ProductTypeChip {...unit} />
             {unit.deliveryDate && (
               <Tooltip title={translate('PROJECTUNIT.PlannedDelivery')}>
                 <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, LinearProgress, Stack } from '@mui/material';
 import { Datagrid, FunctionField, List, Pagination, SearchInput, TextField, Title, useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_RESOURCE, unitDetailsPath, type ProjectSearchRecord } from '../../../domain/search';
-import { PlantField, ProductTypeChip, UnitTitleLink, UnitTypeField } from './SearchFields';
+import { PlantField, ProductTypeField, UnitTitleLink, UnitTypeField } from './SearchFields';
 import { useSearchAvailability } from './useSearchAvailability';
 
 // The filter form reads `source` and `alwaysOn` from the element; the input itself needs the translated placeholder.
@@ -34,7 +34,7 @@ function SearchResults() {
         <FunctionField source="title" render={() => <UnitTitleLink />} />
         <TextField source="projectUnitNo" />
         <FunctionField source="projectUnitType" render={() => <UnitTypeField />} />
-        <FunctionField source="productType" sortable={false} render={() => <ProductTypeChip />} />
+        <FunctionField source="productType" sortable={false} render={() => <ProductTypeField />} />
         <FunctionField source="plant" sortable={false} render={() => <PlantField />} />
         <TextField source="orderNumber" sortable={false} emptyText="" />
       </Datagrid>

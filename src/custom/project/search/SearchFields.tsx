@@ -1,13 +1,10 @@
-import { Chip, Link } from '@mui/material';
+import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { unitDetailsPath, type ProjectSearchRecord } from '../../../domain/search';
+import { ProductTypeChip, withId } from '../ProductTypeChip';
 
-/** "name (id)", as the spec lists product type and plant with their ids. */
-export function withId(name: string | null, id: number | null): string {
-  if (id === null) return '';
-  return name ? `${name} (${id})` : `(${id})`;
-}
+export { withId };
 
 /** The unit's name, a real link to its details (the whole row is clickable too). */
 export function UnitTitleLink() {
@@ -27,17 +24,12 @@ export function UnitTypeField() {
   return <>{translate(`SEARCH.UnitType.${record.projectUnitType}`)}</>;
 }
 
-/** A chip in the product type's own colours. */
-export function ProductTypeChip() {
+/** The shared product type chip, with the id as the spec's search column wants it. */
+export function ProductTypeField() {
   const record = useRecordContext<ProjectSearchRecord>();
-  if (!record || record.productTypeID === null) return null;
-  return (
-    <Chip
-      size="small"
-      label={withId(record.productType, record.productTypeID)}
-      sx={{ bgcolor: record.productTypeBGColor ?? 'grey.300', color: record.productTypeTextColor ?? 'text.primary', fontWeight: 500 }}
-    />
-  );
+  if (!record) return null;
+  const { productType, productTypeID, productTypeBGColor, productTypeTextColor } = record;
+  return <ProductTypeChip {...{ productType, productTypeID, productTypeBGColor, productTypeTextColor }} showId />;
 }
 
 export function PlantField() {
