@@ -22,6 +22,7 @@ import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
+import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
 
 type FileRow = typeof projectFiles.$inferSelect;
 
@@ -207,9 +208,22 @@ projectFileRoutes.post('/:rootId/:unitId', uploadBodyLimit, async (c) => {
     const rows = await c.get('db').transaction((tx) =>
       tx
         .insert(projectFiles)
-        .values(planned.map((upload) => ({ rootId: root.id, unitId: unit.id, name: upload.name, contentType: upload.contentType, size: upload.bytes.length, storageKey: upload.key, uploadedBy: user.id })))
+        .values(
+          planned.map((upload) => ({
+            rootId: root.id,
+            unitId: unit.id,
+            name: upload.name,
+            contentType: upload.contentType,
+            size: upload.bytes.length,
+            storageKey: upload.key,
+            uploadedBy: user.id,
+            contentHash: contentHash(upload.bytes),
+          })),
+        )
         .returning(),
     );
+    // IFC models are read for the viewer in the background; a file that cannot be read does not fail the upload.
+    queueViewerModels(c.get('db'), storage, rows);
     return c.json(rows.map((row) => toProjectFile(row, displayName(user), canDeleteFile(context, { uploadedByID: user.id }, user.id).allowed)), 201);
   } catch (error) {
     // Nothing half-written: bytes without a row are removed again.

@@ -17,13 +17,14 @@ import { hasIfcStructure, mapIfcStructure, ENGLISH_FALLBACK_NAMES, type IfcFacts
 import { contentMatchesExtension, PROJECT_FILE_MAX_BYTES } from '../../src/domain/projectFiles.js';
 
 export type IfcErrorKey = 'IFC.NotIfc' | 'IFC.Broken' | 'IFC.NoStructure' | 'IFC.TooLarge';
+export type IfcReasonKey = 'IFC.Reason.Truncated' | 'IFC.Reason.Unreadable' | 'IFC.Reason.Timeout' | 'IFC.Reason.OutOfMemory';
 
 /** Why a file gives no structure; the route answers 422 with the key (and the reason's key for IFC.Broken). */
 export class IfcReadError extends Error {
   constructor(
     readonly key: IfcErrorKey,
     /** For IFC.Broken: the translation key of the reason. */
-    readonly reasonKey?: 'IFC.Reason.Truncated' | 'IFC.Reason.Unreadable',
+    readonly reasonKey?: IfcReasonKey,
     options?: { cause?: unknown },
   ) {
     super(reasonKey ? `${key} (${reasonKey})` : key, options);
@@ -35,8 +36,11 @@ export const IFC_MAX_BYTES = PROJECT_FILE_MAX_BYTES;
 
 let shared: Promise<IfcAPI> | null = null;
 
-/** One web-ifc instance for the process, created on first use; after a failure a fresh one is made. */
-function ifcApi(): Promise<IfcAPI> {
+/**
+ * One web-ifc instance per module instance (the server process, or the viewer's extraction worker), created on
+ * first use; after a failure a fresh one is made.
+ */
+export function ifcApi(): Promise<IfcAPI> {
   if (!shared) {
     shared = (async () => {
       const api = new IfcAPI();
@@ -53,7 +57,7 @@ function ifcApi(): Promise<IfcAPI> {
 }
 
 /** After web-ifc failed inside, its state is not to be trusted: the next read gets a fresh instance. */
-function discard() {
+export function discardIfcApi() {
   shared = null;
 }
 
@@ -71,18 +75,26 @@ function isComplete(bytes: Uint8Array): boolean {
   return /END-ISO-10303-21;\s*$/.test(latin1.decode(bytes.subarray(Math.max(0, bytes.length - 1024))));
 }
 
-type Line = Record<string, unknown>;
-const text = (attribute: unknown): string | null => {
+/** The checks before web-ifc sees the bytes: size, STEP signature, IFC schema, complete file. */
+export function checkIfcBytes(bytes: Uint8Array): void {
+  if (bytes.length > IFC_MAX_BYTES) throw new IfcReadError('IFC.TooLarge');
+  if (!contentMatchesExtension('model.ifc', bytes)) throw new IfcReadError('IFC.NotIfc');
+  if (!/^IFC/i.test(headerSchema(bytes) ?? '')) throw new IfcReadError('IFC.NotIfc');
+  if (!isComplete(bytes)) throw new IfcReadError('IFC.Broken', 'IFC.Reason.Truncated');
+}
+
+export type Line = Record<string, unknown>;
+export const text = (attribute: unknown): string | null => {
   const value = (attribute as { value?: unknown } | null | undefined)?.value;
   return typeof value === 'string' ? value : null;
 };
-const number = (attribute: unknown): number | null => {
+export const number = (attribute: unknown): number | null => {
   const value = (attribute as { value?: unknown } | null | undefined)?.value;
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
   return Number.isFinite(parsed) ? parsed : null;
 };
-const reference = (attribute: unknown): number | null => number(attribute);
-const references = (attribute: unknown): number[] =>
+export const reference = (attribute: unknown): number | null => number(attribute);
+export const references = (attribute: unknown): number[] =>
   Array.isArray(attribute) ? attribute.map(reference).filter((id): id is number => id !== null) : [];
 
 /** Reads the facts the structure needs: spatial tree, wall containment, group assignments. */
@@ -165,47 +177,51 @@ function readFacts(api: IfcAPI, model: number): IfcFacts {
 }
 
 /**
- * The structure an IFC model suggests (see src/domain/ifcStructure.ts). Throws IfcReadError for files that
- * are not IFC, are truncated or unreadable, or hold no building or storey; never anything else.
+ * Opens the file in web-ifc, hands it to `read` and closes it again. Throws IfcReadError (IFC.NotIfc, IFC.Broken
+ * with a reason, IFC.TooLarge, or what `read` throws) and nothing else; after a failure inside web-ifc the next
+ * call gets a fresh instance.
  */
-export async function readIfcStructure(bytes: Uint8Array, names: IfcFallbackNames = ENGLISH_FALLBACK_NAMES): Promise<IfcStructure> {
-  if (bytes.length > IFC_MAX_BYTES) throw new IfcReadError('IFC.TooLarge');
-  if (!contentMatchesExtension('model.ifc', bytes)) throw new IfcReadError('IFC.NotIfc');
-  if (!/^IFC/i.test(headerSchema(bytes) ?? '')) throw new IfcReadError('IFC.NotIfc');
-  if (!isComplete(bytes)) throw new IfcReadError('IFC.Broken', 'IFC.Reason.Truncated');
-
+export async function withIfcModel<T>(bytes: Uint8Array, read: (api: IfcAPI, modelId: number) => T): Promise<T> {
+  checkIfcBytes(bytes);
   let api: IfcAPI;
   try {
     api = await ifcApi();
   } catch (error) {
     throw new IfcReadError('IFC.Broken', 'IFC.Reason.Unreadable', { cause: error });
   }
-  let model = -1;
-  let facts: IfcFacts;
+  let modelId = -1;
   try {
     try {
-      model = api.OpenModel(bytes);
+      modelId = api.OpenModel(bytes);
     } catch (error) {
-      discard();
+      discardIfcApi();
       throw new IfcReadError('IFC.NotIfc', undefined, { cause: error });
     }
-    if (model < 0) throw new IfcReadError('IFC.NotIfc');
+    if (modelId < 0) throw new IfcReadError('IFC.NotIfc');
     try {
-      facts = readFacts(api, model);
+      return read(api, modelId);
     } catch (error) {
       if (error instanceof IfcReadError) throw error;
-      discard();
+      discardIfcApi();
       throw new IfcReadError('IFC.Broken', 'IFC.Reason.Unreadable', { cause: error });
     }
   } finally {
-    if (model >= 0) {
+    if (modelId >= 0) {
       try {
-        api.CloseModel(model);
+        api.CloseModel(modelId);
       } catch {
-        discard();
+        discardIfcApi();
       }
     }
   }
+}
+
+/**
+ * The structure an IFC model suggests (see src/domain/ifcStructure.ts). Throws IfcReadError for files that
+ * are not IFC, are truncated or unreadable, or hold no building or storey; never anything else.
+ */
+export async function readIfcStructure(bytes: Uint8Array, names: IfcFallbackNames = ENGLISH_FALLBACK_NAMES): Promise<IfcStructure> {
+  const facts = await withIfcModel(bytes, readFacts);
   if (!hasIfcStructure(facts)) throw new IfcReadError('IFC.NoStructure');
   return mapIfcStructure(facts, names);
 }

@@ -1,19 +1,22 @@
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { Box, Card, CardContent, CardHeader, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { parseWallNos, type DeliveryLotRecord } from '../../../domain/deliveries';
+import { DeliveryModelViewport } from '../../viewer/DeliveryModelViewport';
 import { formatIsoDate } from './deliveriesApi';
 import { DeliveryStatusChip } from './DeliveryLotFields';
 
 /**
  * The 3D view beside the delivery table: one tab per delivery lot of the current page; the selected lot's walls
- * are listed, and the model viewport (data-testid delivery-3d-viewport) shows them once the project has a model.
+ * are listed and highlighted in the project's model (data-testid delivery-3d-viewport), the other walls ghosted.
  */
-export function DeliveryModelPanel({ lots, selectedId, onSelect }: { lots: DeliveryLotRecord[]; selectedId: number | null; onSelect: (id: number) => void }) {
+export function DeliveryModelPanel({ rootId, lots, selectedId, onSelect }: { rootId: number; lots: DeliveryLotRecord[]; selectedId: number | null; onSelect: (id: number) => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const selected = lots.find((lot) => lot.id === selectedId) ?? null;
-  const walls = selected ? parseWallNos(selected.wallNos) : [];
+  const wallNos = selected?.wallNos ?? '';
+  const walls = useMemo(() => parseWallNos(wallNos), [wallNos]);
   return (
     <Card data-testid="delivery-3d-panel" sx={{ position: { lg: 'sticky' }, top: { lg: 72 } }}>
       <CardHeader avatar={<ViewInArIcon color="primary" />} title={translate('DELIVERY.ModelTitle')} slotProps={{ title: { variant: 'h6' } }} sx={{ pb: 0 }} />
@@ -63,30 +66,7 @@ export function DeliveryModelPanel({ lots, selectedId, onSelect }: { lots: Deliv
             {translate(lots.length ? 'DELIVERY.ChooseLot' : 'DELIVERY.NoLotsOnPage')}
           </Typography>
         )}
-        <Box
-          data-testid="delivery-3d-viewport"
-          sx={{
-            aspectRatio: '4 / 3',
-            borderRadius: 1,
-            border: 1,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            bgcolor: 'grey.50',
-            backgroundImage: 'linear-gradient(rgba(0,0,0,0.04) 1px, transparent 1px), linear-gradient(90deg, rgba(0,0,0,0.04) 1px, transparent 1px)',
-            backgroundSize: '24px 24px',
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            textAlign: 'center',
-            gap: 1,
-            p: 3,
-            color: 'text.secondary',
-          }}
-        >
-          <ViewInArIcon sx={{ fontSize: 48, color: 'text.disabled' }} />
-          <Typography variant="body2">{translate('DELIVERY.ModelPending')}</Typography>
-        </Box>
+        <DeliveryModelViewport rootId={rootId} wallNames={walls} />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,154 @@
+import { Worker } from 'node:worker_threads';
+import type { IfcErrorKey, IfcReasonKey } from './ifc-structure.js';
+import type { ViewerExtraction } from './ifc-viewer-extract.js';
+
+/**
+ * The one extraction worker of the process: jobs wait in a queue and run one at a time off the request
+ * path; a job that runs too long ends the worker (the next job gets a fresh one), an idle worker ends after
+ * a while so web-ifc's memory goes back to the system.
+ */
+
+export interface WorkerJob {
+  id: number;
+  bytes: ArrayBuffer;
+}
+
+export interface WorkerMemory {
+  heapMb: number;
+  externalMb: number;
+  externalGrowthMb: number;
+}
+
+export type ExtractionFailure = { ok: false; key: IfcErrorKey; reason: IfcReasonKey | null };
+export type ExtractionSuccess = { ok: true; memory: WorkerMemory } & ViewerExtraction;
+export type ExtractionResult = ExtractionSuccess | ExtractionFailure;
+export type WorkerReply = { id: number } & ExtractionResult;
+
+export interface PoolOptions {
+  /** A job taking longer fails with IFC.Broken / IFC.Reason.Timeout. */
+  timeoutMs: number;
+  /** An idle worker is ended after this long. */
+  idleMs: number;
+  /** V8 heap limit of the worker (web-ifc's wasm memory comes on top). */
+  heapLimitMb: number;
+}
+
+interface Running {
+  id: number;
+  resolve: (result: ExtractionResult) => void;
+  timer: NodeJS.Timeout;
+}
+
+const WORKER_URL = new URL('./ifc-viewer-worker.mjs', import.meta.url);
+
+export class ExtractionPool {
+  private worker: Worker | null = null;
+  private readonly queue: { job: WorkerJob; resolve: (result: ExtractionResult) => void }[] = [];
+  private running: Running | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private nextId = 1;
+
+  constructor(private readonly options: PoolOptions) {}
+
+  /** Queues the bytes (copied: the caller keeps its buffer); never rejects. */
+  extract(bytes: Uint8Array): Promise<ExtractionResult> {
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    return new Promise((resolve) => {
+      this.queue.push({ job: { id: this.nextId++, bytes: copy.buffer }, resolve });
+      this.runNext();
+    });
+  }
+
+  /** Jobs queued or running. */
+  get load(): number {
+    return this.queue.length + (this.running ? 1 : 0);
+  }
+
+  /** Ends the worker; queued and running jobs fail. */
+  async close(): Promise<void> {
+    for (const { resolve } of this.queue.splice(0)) resolve({ ok: false, key: 'IFC.Broken', reason: 'IFC.Reason.Unreadable' });
+    this.finish({ ok: false, key: 'IFC.Broken', reason: 'IFC.Reason.Unreadable' });
+    await this.stopWorker();
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(WORKER_URL, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: this.options.heapLimitMb } });
+    worker.on('message', (reply: WorkerReply) => {
+      if (this.running?.id !== reply.id) return;
+      const { id: _id, ...result } = reply;
+      this.finish(result);
+      this.runNext();
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      console.error('IFC extraction worker failed:', error.message);
+      const reason: IfcReasonKey = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'IFC.Reason.OutOfMemory' : 'IFC.Reason.Unreadable';
+      this.dropWorker(worker, { ok: false, key: 'IFC.Broken', reason });
+    });
+    worker.on('exit', () => this.dropWorker(worker, { ok: false, key: 'IFC.Broken', reason: 'IFC.Reason.Unreadable' }));
+    return worker;
+  }
+
+  /** The worker died (error, exit or terminate): its job fails, the next job starts a new one. */
+  private dropWorker(worker: Worker, failure: ExtractionFailure) {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.finish(failure);
+    this.runNext();
+  }
+
+  private finish(result: ExtractionResult) {
+    const running = this.running;
+    if (!running) return;
+    this.running = null;
+    clearTimeout(running.timer);
+    running.resolve(result);
+  }
+
+  private async stopWorker() {
+    const worker = this.worker;
+    this.worker = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (worker) await worker.terminate();
+  }
+
+  private runNext() {
+    if (this.running) return;
+    const next = this.queue.shift();
+    if (!next) {
+      // Idle: the worker no longer keeps the process alive, and goes after idleMs.
+      if (this.worker) {
+        this.worker.unref();
+        if (this.idleTimer) clearTimeout(this.idleTimer);
+        this.idleTimer = setTimeout(() => void this.stopWorker(), this.options.idleMs);
+        this.idleTimer.unref();
+      }
+      return;
+    }
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const worker = (this.worker ??= this.startWorker());
+    worker.ref();
+    const timer = setTimeout(() => {
+      this.finish({ ok: false, key: 'IFC.Broken', reason: 'IFC.Reason.Timeout' });
+      // A stuck parse cannot be interrupted: the thread goes, the queue continues on a new one.
+      this.worker = null;
+      void worker.terminate().finally(() => this.runNext());
+    }, this.options.timeoutMs);
+    this.running = { id: next.job.id, resolve: next.resolve, timer };
+    worker.postMessage(next.job, [next.job.bytes]);
+  }
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/** The process's pool: IFC_VIEWER_TIMEOUT_MS (default 120 s), IFC_VIEWER_IDLE_MS (default 60 s). */
+export const viewerExtractionPool = new ExtractionPool({
+  timeoutMs: envNumber('IFC_VIEWER_TIMEOUT_MS', 120_000),
+  idleMs: envNumber('IFC_VIEWER_IDLE_MS', 60_000),
+  heapLimitMb: envNumber('IFC_VIEWER_HEAP_MB', 1024),
+});

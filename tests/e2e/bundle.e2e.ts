@@ -1,0 +1,72 @@
+// The first bundle (what index.html loads before any page is opened) must not carry three.js or web-ifc:
+// the viewer's 3D scene is a chunk of its own, fetched with import() when a model is shown.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The global setup has just built the app here.
+const outDir = process.env.E2E_OUT_DIR ?? resolve(__dirname, '../../dist');
+
+/** Strings that survive minification: three's class names in its warnings and its global revision marker. */
+const THREE_MARKERS = ['WebGLRenderer', '__THREE__'];
+const WEB_IFC_MARKERS = ['web-ifc', 'IfcAPI', 'GetLineIDsWithType'];
+
+const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+
+/** The scripts index.html loads or preloads, as paths relative to the build folder. */
+function htmlScripts(): string[] {
+  const html = read('index.html');
+  const scripts = [...html.matchAll(/<script[^>]*\bsrc="\/?([^"]+\.js)"/g)].map((match) => match[1]);
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*\bhref="\/?([^"]+\.js)"/g)].map((match) => match[1]);
+  return [...scripts, ...preloads];
+}
+
+/** Static imports of a chunk (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` is dynamic and left out. */
+function staticImports(file: string): string[] {
+  const code = read(file);
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)].map((match) => posix.normalize(posix.join(posix.dirname(file), match[1])));
+}
+
+/** The entry and everything it imports statically: what the browser must load before the first page shows. */
+function initialChunks(): string[] {
+  const queue = htmlScripts();
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return [...seen];
+}
+
+const allChunks = () =>
+  readdirSync(join(outDir, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `assets/${name}`);
+const containsAny = (file: string, markers: string[]) => markers.filter((marker) => read(file).includes(marker));
+const kilobytes = (files: string[]) => Math.round(files.reduce((sum, file) => sum + statSync(join(outDir, file)).size, 0) / 1024);
+
+describe('bundle', () => {
+  it('was built', () => {
+    expect(existsSync(join(outDir, 'index.html')), `no build in ${outDir}`).toBe(true);
+  });
+
+  it('the initial chunks hold neither three.js nor web-ifc', () => {
+    const initial = initialChunks();
+    expect(initial.length).toBeGreaterThan(0);
+    expect(initial.some((file) => /index-[\w-]+\.js$/.test(file))).toBe(true);
+    const offenders = initial.map((file) => ({ file, markers: [...containsAny(file, THREE_MARKERS), ...containsAny(file, WEB_IFC_MARKERS)] })).filter((entry) => entry.markers.length);
+    expect(offenders).toEqual([]);
+    console.log(`initial chunks: ${initial.length} files, ${kilobytes(initial)} kB`);
+  });
+
+  it('three.js sits in a lazy chunk, and no chunk carries web-ifc (the browser never reads IFC)', () => {
+    const initial = new Set(initialChunks());
+    const withThree = allChunks().filter((file) => containsAny(file, THREE_MARKERS).length === THREE_MARKERS.length);
+    expect(withThree.length).toBeGreaterThan(0);
+    expect(withThree.filter((file) => initial.has(file))).toEqual([]);
+    expect(allChunks().filter((file) => containsAny(file, WEB_IFC_MARKERS).length)).toEqual([]);
+    console.log(`three.js chunk(s): ${withThree.join(', ')} (${kilobytes(withThree)} kB, loaded on demand)`);
+  });
+});
