@@ -2,52 +2,15 @@
 // to the updated totals, against the 100 ms target. Part of `npm run bench`; alone: `npx tsx tests/bench/aac-table.ts`.
 // Builds the app into a temporary folder (or uses BENCH_APP_DIR), starts the server on a fresh demo database
 // and fills the demo lot "Wandelemente Bauabschnitt 1" (customer holds PlaceOrder there) to 500 rows via the API.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, launchBrowser, login, newContext } from '../e2e/browser.js';
+import { login, newContext } from '../e2e/browser.js';
+import { inChromium, median, runWhenMain } from './chromium-app.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const ROWS = 500;
 const TARGET_MS = 100;
 const RENDER_RUNS = 3;
 const KEYSTROKES = 20;
 const LOT_TITLE = 'Wandelemente Bauabschnitt 1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(appDir: string, dataDir: string) {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: appDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, server };
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The lot's id and its root, then rows added until it holds ROWS (varied articles, lengths and quantities). */
 async function fillLot(page: Page): Promise<{ lotId: number; rootId: number }> {
@@ -127,53 +90,27 @@ async function measureKeystrokes(page: Page): Promise<number[]> {
   return times;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 const verdict = (value: number) => (value <= TARGET_MS ? 'met' : 'NOT met');
 
 export async function aacTableBenchmark(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.log(`\nAAC order table: skipped, Chromium not found at ${CHROMIUM}`);
-    return;
-  }
-  const work = mkdtempSync(join(tmpdir(), 'px-bench-aac-'));
-  const appDir = process.env.BENCH_APP_DIR ?? join(work, 'app');
-  try {
-    if (!process.env.BENCH_APP_DIR) {
-      const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', appDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-      if (build.status !== 0) throw new Error('vite build failed');
-    }
-    const { base, server } = await startServer(appDir, join(work, 'data'));
-    const browser = await launchBrowser();
-    try {
-      const page = await (await newContext(browser, base)).newPage();
-      await login(page, 'customer');
-      const { lotId, rootId } = await fillLot(page);
-      await page.addInitScript(watchRows, ROWS);
-      const path = `/home/app/project/aac-order/${rootId}/${lotId}`;
-      const renders = [];
-      for (let run = 0; run < RENDER_RUNS; run++) renders.push(await measureRender(page, path, lotId));
-      const keys = await measureKeystrokes(page);
-      const render = median(renders.map((entry) => entry.sinceData));
-      const load = median(renders.map((entry) => entry.sinceNavigation));
-      const key = median(keys);
-      console.log(`\nAAC order table in Chromium: ${ROWS} editable rows, target ${TARGET_MS} ms (medians)`);
-      console.log(`  render: order data received → ${ROWS} rows painted  ${ms(render)}   (${renders.map((entry) => entry.sinceData.toFixed(0)).join(', ')} ms)`);
-      console.log(`  page load: navigation → ${ROWS} rows painted          ${ms(load)}   (${renders.map((entry) => entry.sinceNavigation.toFixed(0)).join(', ')} ms)`);
-      console.log(`  keystroke in a qty cell → totals painted         ${ms(key)}   max ${Math.max(...keys).toFixed(0)} ms over ${KEYSTROKES} keys; target ${verdict(key)}`);
-    } finally {
-      await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  aacTableBenchmark().catch((error) => {
-    console.error(error);
-    process.exit(1);
+  await inChromium('AAC order table', async (browser, base) => {
+    const page = await (await newContext(browser, base)).newPage();
+    await login(page, 'customer');
+    const { lotId, rootId } = await fillLot(page);
+    await page.addInitScript(watchRows, ROWS);
+    const path = `/home/app/project/aac-order/${rootId}/${lotId}`;
+    const renders = [];
+    for (let run = 0; run < RENDER_RUNS; run++) renders.push(await measureRender(page, path, lotId));
+    const keys = await measureKeystrokes(page);
+    const render = median(renders.map((entry) => entry.sinceData));
+    const load = median(renders.map((entry) => entry.sinceNavigation));
+    const key = median(keys);
+    console.log(`\nAAC order table in Chromium: ${ROWS} editable rows, target ${TARGET_MS} ms (medians)`);
+    console.log(`  render: order data received → ${ROWS} rows painted  ${ms(render)}   (${renders.map((entry) => entry.sinceData.toFixed(0)).join(', ')} ms)`);
+    console.log(`  page load: navigation → ${ROWS} rows painted          ${ms(load)}   (${renders.map((entry) => entry.sinceNavigation.toFixed(0)).join(', ')} ms)`);
+    console.log(`  keystroke in a qty cell → totals painted         ${ms(key)}   max ${Math.max(...keys).toFixed(0)} ms over ${KEYSTROKES} keys; target ${verdict(key)}`);
   });
 }
+
+runWhenMain(import.meta.url, aacTableBenchmark);

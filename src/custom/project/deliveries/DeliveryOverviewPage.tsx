@@ -1,8 +1,8 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
 import { HttpError, ListBase, Title, useListContext, useTranslate } from 'react-admin';
 import { DELIVERY_OVERVIEW_PAGE_SIZE, type DeliveryLotRecord } from '../../../domain/deliveries';
 import { unitPageTitle } from '../../../domain/projectUnits';
@@ -27,7 +27,7 @@ function NotAvailable({ title, text }: { title: string; text: string }) {
 }
 
 /** Table (about two thirds) and 3D panel (one third) side by side, stacked on small screens. */
-function OverviewContent({ canConfirm }: { canConfirm: boolean }) {
+function OverviewContent({ rootId, canConfirm }: { rootId: number; canConfirm: boolean }) {
   const { data, error, isPending } = useListContext<DeliveryLotRecord>();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const lots = data ?? [];
@@ -49,7 +49,7 @@ function OverviewContent({ canConfirm }: { canConfirm: boolean }) {
         {isPending && <LinearProgress />}
         <DeliveryOverviewTable canConfirm={canConfirm} selectedId={selectedId} onSelect={setSelectedId} />
       </Box>
-      <DeliveryModelPanel lots={lots} selectedId={selectedId} onSelect={setSelectedId} />
+      <DeliveryModelPanel rootId={rootId} lots={lots} selectedId={selectedId} onSelect={setSelectedId} />
     </Box>
   );
 }
@@ -67,19 +67,11 @@ export default function DeliveryOverviewPage() {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={fullTitle} />
-      {context && !notFound && (
-        <Box sx={{ mb: 1 }}>
-          <Button component={RouterLink} to={detailsPath(context.root)} startIcon={<ArrowBackIcon />} data-testid="delivery-overview-back">
-            {translate('DELIVERY.BackToProject')}
-          </Button>
-        </Box>
-      )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <LocalShippingIcon color="primary" />
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-      </Stack>
+      <ProjectSubpageHeader
+        back={context && !notFound ? { to: detailsPath(context.root), label: translate('DELIVERY.BackToProject'), testId: 'delivery-overview-back' } : null}
+        icon={<LocalShippingIcon color="primary" />}
+        title={title}
+      />
       {context && !notFound && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {unitPageTitle(context.root)} · {translate('DELIVERY.OverviewSubtitle')}
@@ -98,7 +90,7 @@ export default function DeliveryOverviewPage() {
           storeKey={`${DELIVERY_OVERVIEW_RESOURCE}.${rootId}`}
           queryOptions={{ onError: () => undefined }}
         >
-          <OverviewContent canConfirm={context.can.confirmDeliveries === true} />
+          <OverviewContent rootId={context.root.id} canConfirm={context.can.confirmDeliveries === true} />
         </ListBase>
       )}
     </Box>

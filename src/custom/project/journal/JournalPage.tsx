@@ -1,8 +1,8 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HistoryIcon from '@mui/icons-material/History';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { HttpError, Title, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
 import { canSeeJournal } from '../../../domain/journal';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
@@ -45,19 +45,11 @@ export default function JournalPage() {
   return (
     <Box sx={{ mt: 1 }}>
       <Title title={context && !notFound ? `${title} – ${unitPageTitle(context.unit)}` : title} />
-      {context && !notFound && (
-        <Box sx={{ mb: 1 }}>
-          <Button component={RouterLink} to={detailsPath(context.unit)} startIcon={<ArrowBackIcon />} data-testid="journal-back">
-            {translate('JOURNAL.BackToUnit')}
-          </Button>
-        </Box>
-      )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <HistoryIcon color="primary" />
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-      </Stack>
+      <ProjectSubpageHeader
+        back={context && !notFound ? { to: detailsPath(context.unit), label: translate('JOURNAL.BackToUnit'), testId: 'journal-back' } : null}
+        icon={<HistoryIcon color="primary" />}
+        title={title}
+      />
       {context && !notFound && <UnitBreadcrumb path={context.path} />}
       {context && !notFound && canSeeJournal(context) && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -1,8 +1,8 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { StructureEditor } from './StructureEditor';
@@ -37,19 +37,12 @@ export default function ProjectStructurePage() {
   return (
     <Box sx={{ mt: 1, maxWidth: 1200 }}>
       <Title title={title} />
-      {rootId !== null && (
-        <Box sx={{ mb: 1 }}>
-          <Button component={RouterLink} to={`/home/app/project/details/${rootId}`} startIcon={<ArrowBackIcon />} data-testid="structure-back">
-            {translate('STRUCTURE.BackToProject')}
-          </Button>
-        </Box>
-      )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <AccountTreeIcon color="primary" />
-        <Typography variant="h5" component="h1" data-testid="structure-title">
-          {title}
-        </Typography>
-      </Stack>
+      <ProjectSubpageHeader
+        back={rootId !== null ? { to: `/home/app/project/details/${rootId}`, label: translate('STRUCTURE.BackToProject'), testId: 'structure-back' } : null}
+        icon={<AccountTreeIcon color="primary" />}
+        title={title}
+        titleTestId="structure-title"
+      />
       {data && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate(data.secondLevelType === 'drawingjob' ? 'STRUCTURE.SubtitleDrawingJobs' : 'STRUCTURE.Subtitle')}

@@ -1,0 +1,96 @@
+// What the Chromium benchmarks share: the app built once per run (or BENCH_APP_DIR), the real server on a fresh
+// demo database, a browser, and the clean-up afterwards.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, launchBrowser } from '../e2e/browser.js';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The real server on a fresh demo database, serving the built app from `appDir`. */
+export async function startServer(appDir: string, dataDir: string): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: appDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, server };
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+let builtApp: { dir: string; work: string } | null = null;
+
+/** The built app: BENCH_APP_DIR, or one build per process shared by every benchmark of the run. */
+function appDir(): string {
+  if (process.env.BENCH_APP_DIR) return process.env.BENCH_APP_DIR;
+  if (builtApp) return builtApp.dir;
+  const work = mkdtempSync(join(tmpdir(), 'px-bench-app-'));
+  const dir = join(work, 'app');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+  builtApp = { dir, work };
+  process.once('exit', () => rmSync(work, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Runs `measure` against the app in Chromium on its own server and demo database; prints a skip line when
+ * Chromium is missing. Everything started here is stopped afterwards.
+ */
+export async function inChromium(name: string, measure: (browser: Browser, base: string) => Promise<void>): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\n${name}: skipped, Chromium not found at ${CHROMIUM}`);
+    return;
+  }
+  const app = appDir();
+  const data = mkdtempSync(join(tmpdir(), 'px-bench-data-'));
+  try {
+    const { base, server } = await startServer(app, data);
+    const browser = await launchBrowser();
+    try {
+      await measure(browser, base);
+    } finally {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((done) => setTimeout(done, 300));
+    }
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+/** `npx tsx tests/bench/<file>.ts` runs that benchmark alone. */
+export function runWhenMain(moduleUrl: string, benchmark: () => Promise<void>) {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  benchmark().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
