@@ -1,42 +1,60 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, createRoutesFromElements, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { APP_BASENAME, PortalAdmin } from './App';
 import { AdminContext } from 'react-admin';
 import { ACCOUNT_DELETION_PATH, AccountDeletionPage } from './custom/account/AccountDeletionPage';
 import { SET_PASSWORD_PATH, SetPasswordPage } from './custom/account/SetPasswordPage';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
+import { QUESTIONNAIRE_PRINT_ROUTE } from './custom/project/questionnaire/questionnairePaths';
+
+const QuestionnairePrintPage = lazy(() => import('./custom/project/questionnaire/QuestionnairePrintPage'));
 
 async function start() {
   const i18nProvider = await createI18nProvider();
+  // A data router: pages with a leave guard (the questionnaire) need useBlocker.
+  const router = createBrowserRouter(
+    createRoutesFromElements(
+      <>
+        <Route path={`${APP_BASENAME}/*`} element={<PortalAdmin i18nProvider={i18nProvider} />} />
+        {/* Reached from the deletion mail, signed in or not. */}
+        <Route
+          path={ACCOUNT_DELETION_PATH}
+          element={
+            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+              <AccountDeletionPage />
+            </AdminContext>
+          }
+        />
+        {/* Reached from the invitation mail, before the user has a password. */}
+        <Route
+          path={SET_PASSWORD_PATH}
+          element={
+            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+              <SetPasswordPage />
+            </AdminContext>
+          }
+        />
+        {/* Print pages have no shell; signed in through the session cookie like the app. */}
+        <Route
+          path={QUESTIONNAIRE_PRINT_ROUTE}
+          element={
+            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+              <Suspense fallback={null}>
+                <QuestionnairePrintPage />
+              </Suspense>
+            </AdminContext>
+          }
+        />
+        {/* The empty path and any unknown path lead to the dashboard. */}
+        <Route path="*" element={<Navigate to={`${APP_BASENAME}/dash`} replace />} />
+      </>,
+    ),
+  );
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <BrowserRouter>
-        <Routes>
-          <Route path={`${APP_BASENAME}/*`} element={<PortalAdmin i18nProvider={i18nProvider} />} />
-          {/* Reached from the deletion mail, signed in or not. */}
-          <Route
-            path={ACCOUNT_DELETION_PATH}
-            element={
-              <AdminContext i18nProvider={i18nProvider} theme={theme}>
-                <AccountDeletionPage />
-              </AdminContext>
-            }
-          />
-          {/* Reached from the invitation mail, before the user has a password. */}
-          <Route
-            path={SET_PASSWORD_PATH}
-            element={
-              <AdminContext i18nProvider={i18nProvider} theme={theme}>
-                <SetPasswordPage />
-              </AdminContext>
-            }
-          />
-          {/* The empty path and any unknown path lead to the dashboard. */}
-          <Route path="*" element={<Navigate to={`${APP_BASENAME}/dash`} replace />} />
-        </Routes>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

@@ -4,41 +4,88 @@ import { effectivePreliminaryDays, type PreliminaryDaysValue } from '../../src/d
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import { addDays, todayIso, type MaterialType, type StructureMaterial } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
-import { deliveryLots, materials, plants, preliminaryDays, productTypes, projectUnits, salesOrganisations } from '../db/schema.js';
+import { deliveryLots, materials, plants, preliminaryDays, productTypes, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import type { UnitRow } from './project-access.js';
+import { questionnaireStructureTypes } from './questionnaire.js';
 
 /** What the earliest delivery dates of a root's units are computed from (one load per request). */
 export interface PreliminaryContext {
   today: string;
   values: PreliminaryDaysValue[];
   defaultPlantId: number | null;
-  types: { key: string; label: string; productTypeID: number }[];
+  types: { key: string; label: string; productTypeID: number | null }[];
 }
 
-/**
- * The material types of a root's structure and the data for the earliest dates. The types are the tenant's
- * product types (key: their material key, else their title) until the questionnaire's sheets provide them.
- */
-export async function preliminaryContext(db: Db | Tx, root: UnitRow, now = new Date()): Promise<PreliminaryContext> {
+interface PreliminaryData {
+  values: (PreliminaryDaysValue & { tenantId: number })[];
+  defaultPlants: Map<number, number | null>;
+  types: { tenantId: number; key: string; label: string; productTypeID: number }[];
+}
+
+/** The admin table, default plants and product types of some tenants and sales organisations: three queries. */
+async function loadPreliminaryData(db: Db | Tx, tenantIds: number[], salesOrgIds: number[]): Promise<PreliminaryData> {
   const d = db as Db;
   const values = await d
-    .select({ plantId: preliminaryDays.plantId, productTypeId: preliminaryDays.productTypeId, preliminaryDays: preliminaryDays.preliminaryDays })
+    .select({ plantId: preliminaryDays.plantId, productTypeId: preliminaryDays.productTypeId, preliminaryDays: preliminaryDays.preliminaryDays, tenantId: plants.tenantId })
     .from(preliminaryDays)
     .innerJoin(plants, eq(plants.id, preliminaryDays.plantId))
-    .where(eq(plants.tenantId, root.tenantId));
-  const [org] = root.salesOrgId
-    ? await d.select({ defaultPlantId: salesOrganisations.defaultPlantId }).from(salesOrganisations).where(eq(salesOrganisations.id, root.salesOrgId))
+    .where(inArray(plants.tenantId, tenantIds));
+  const orgs = salesOrgIds.length
+    ? await d.select({ id: salesOrganisations.id, defaultPlantId: salesOrganisations.defaultPlantId }).from(salesOrganisations).where(inArray(salesOrganisations.id, salesOrgIds))
     : [];
-  const typeRows = await d.select().from(productTypes).where(eq(productTypes.tenantId, root.tenantId)).orderBy(asc(productTypes.title));
+  const typeRows = await d.select().from(productTypes).where(inArray(productTypes.tenantId, tenantIds)).orderBy(asc(productTypes.title));
   return {
-    today: todayIso(now),
     values,
-    defaultPlantId: org?.defaultPlantId ?? null,
-    types: typeRows.map((row) => ({ key: row.materialKey || row.title, label: row.title, productTypeID: row.id })),
+    defaultPlants: new Map(orgs.map((org) => [org.id, org.defaultPlantId])),
+    types: typeRows.map((row) => ({ tenantId: row.tenantId, key: row.materialKey || row.title, label: row.title, productTypeID: row.id })),
   };
 }
 
-/** The unit's preliminary days for a material type: its assigned product type first, else the type's. */
+function contextOf(data: PreliminaryData, tenantId: number, salesOrgId: number | null, today: string): PreliminaryContext {
+  return {
+    today,
+    values: data.values.filter((value) => value.tenantId === tenantId).map(({ tenantId: _tenant, ...value }) => value),
+    defaultPlantId: salesOrgId ? (data.defaultPlants.get(salesOrgId) ?? null) : null,
+    types: data.types.filter((type) => type.tenantId === tenantId).map(({ tenantId: _tenant, ...type }) => type),
+  };
+}
+
+/**
+ * The material types of a root's structure and the data for the earliest dates. The types are the active material
+ * sheets of the root's saved questionnaire (labelled in `language`, mapped to the product type with the same material
+ * key); before anything is saved, or for a set without material sheets, the tenant's product types (key: their
+ * material key, else their title).
+ */
+export async function preliminaryContext(db: Db | Tx, root: UnitRow, now = new Date(), language = 'de'): Promise<PreliminaryContext> {
+  const data = await loadPreliminaryData(db, [root.tenantId], root.salesOrgId ? [root.salesOrgId] : []);
+  const context = contextOf(data, root.tenantId, root.salesOrgId, todayIso(now));
+  const [tenant] = await (db as Db).select({ type: tenants.type }).from(tenants).where(eq(tenants.id, root.tenantId));
+  const fromSheets = await questionnaireStructureTypes(db, root, tenant?.type === 'ccl' ? 'ccl' : 'standard', language);
+  if (fromSheets) {
+    context.types = fromSheets.map((type) => ({ key: type.key, label: type.label, productTypeID: context.types.find((product) => product.key === type.key)?.productTypeID ?? null }));
+  }
+  return context;
+}
+
+/** The preliminary days of many units at once (lists of units of any tenants), each through `unitPreliminaryDays`. */
+export async function preliminaryDaysOfUnits(db: Db | Tx, units: Pick<UnitRow, 'tenantId' | 'salesOrgId' | 'plantId' | 'productTypeId'>[], now = new Date()): Promise<number[]> {
+  if (!units.length) return [];
+  const tenantIds = [...new Set(units.map((unit) => unit.tenantId))];
+  const salesOrgIds = [...new Set(units.flatMap((unit) => (unit.salesOrgId ? [unit.salesOrgId] : [])))];
+  const data = await loadPreliminaryData(db, tenantIds, salesOrgIds);
+  const contexts = new Map<string, PreliminaryContext>();
+  return units.map((unit) => {
+    const key = `${unit.tenantId}:${unit.salesOrgId ?? ''}`;
+    const context = contexts.get(key) ?? contextOf(data, unit.tenantId, unit.salesOrgId, todayIso(now));
+    contexts.set(key, context);
+    return unitPreliminaryDays(context, unit);
+  });
+}
+
+/**
+ * A unit's preliminary days (the one rule every date check uses): for a material type, its assigned product type
+ * first, else the type's; without a type, its own product type × plant (see `effectivePreliminaryDays`).
+ */
 export function unitPreliminaryDays(context: PreliminaryContext, unit: Pick<UnitRow, 'plantId' | 'productTypeId'> | null, typeKey?: string): number {
   const typeProduct = typeKey ? (context.types.find((type) => type.key === typeKey)?.productTypeID ?? null) : null;
   return effectivePreliminaryDays({ plantId: unit?.plantId ?? null, productTypeId: unit?.productTypeId ?? typeProduct }, context.defaultPlantId, context.values);

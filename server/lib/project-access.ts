@@ -21,6 +21,8 @@ export interface UnitAccess {
   unit: UnitRow;
   root: UnitRow;
   context: UnitContext;
+  /** The user's language (texts the server derives, such as material type labels). */
+  language?: string;
 }
 
 /** Loads a unit the user may see, with its root and the user's context there; 404 otherwise. */
@@ -37,6 +39,7 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number)
   return {
     unit,
     root,
+    language: user.language,
     context: {
       role: (membership?.role as MemberRole | undefined) ?? null,
       isInternal: user.isInternal,

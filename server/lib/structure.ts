@@ -73,7 +73,7 @@ async function structureUnits(db: Db | Tx, root: UnitRow, tenantType: 'standard'
 /** The rules the page and the creation call check against (computed once per request). */
 export async function structureRules(db: Db | Tx, access: UnitAccess, draft?: StructureDraft): Promise<StructureRules> {
   const { root, context } = access;
-  const preliminary = await preliminaryContext(db, root);
+  const preliminary = await preliminaryContext(db, root, undefined, access.language);
   const { subprojects, lots } = await structureUnits(db, root, context.tenantType);
   const inDraft = new Set((draft?.subprojects ?? []).map((subproject) => subproject.projectUnitID).filter(Boolean));
   return {

@@ -37,7 +37,7 @@ function otherVolume(lots: UnitRow[], lists: Map<number, StructureMaterial[]>, l
 }
 
 async function lotRules(db: Db | Tx, access: UnitAccess) {
-  const preliminary = await preliminaryContext(db, access.root);
+  const preliminary = await preliminaryContext(db, access.root, undefined, access.language);
   return { preliminary, types: materialTypes(preliminary) };
 }
 

@@ -1,4 +1,7 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { QuestionnaireComponentField } from './questionnaire/QuestionnaireComponentField';
+import { QuestionnaireNumberWidget } from './questionnaire/QuestionnaireNumberWidget';
+import { QUESTIONNAIRE_COMPONENT_FIELD, QUESTIONNAIRE_NUMBER_WIDGET } from './questionnaire/sheetRendering';
 import { MaterialRowsField } from './structure/MaterialRowsField';
 import { StructureApprovalLotsField } from './structure/StructureApprovalLotsField';
 import { StructureSubprojectsField } from './structure/StructureSubprojectsField';
@@ -13,10 +16,12 @@ export const formRegistry: { fields: RegistryFieldsType; widgets: RegistryWidget
     StructureSubprojects: StructureSubprojectsField,
     StructureApprovalLots: StructureApprovalLotsField,
     MaterialRows: MaterialRowsField,
+    [QUESTIONNAIRE_COMPONENT_FIELD]: QuestionnaireComponentField,
   },
   widgets: {
     MaterialTypeWidget,
     VolumeWidget,
     DeliveryDateWidget,
+    [QUESTIONNAIRE_NUMBER_WIDGET]: QuestionnaireNumberWidget,
   },
 };

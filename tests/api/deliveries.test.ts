@@ -82,7 +82,7 @@ describe('delivery data overview', () => {
     const [first, second] = data.subProjects[0].approvalLots;
     expect(first).toMatchObject({ approvalLotTitle: 'Bauabschnitt 1', available: 350 - 94.75 });
     expect(second.materials.map((m) => m.volume)).toEqual([58.75, 36]);
-    expect(first.minDate.Planelemente).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(first.minDate.planelemente).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await get('customer', `/api/delivery-data/${await unitId('Bauabschnitt 1')}`)).status).toBe(404);
     expect((await get('partner', `/api/delivery-data/${await unitId('Appartementen Maaskade')}`)).status).toBe(404);
   });
@@ -91,11 +91,11 @@ describe('delivery data overview', () => {
     const first = await unitId('Bauabschnitt 1');
     const second = await unitId('Bauabschnitt 2');
     const data = (await (await get('customer', `/api/delivery-data/${school}`)).json()) as { subProjects: DeliveryStructure[] };
-    const date = addDays(data.subProjects[0].approvalLots[0].minDate.Planelemente, 5);
+    const date = addDays(data.subProjects[0].approvalLots[0].minDate.planelemente, 5);
     // 200 + 200 > 350 together, although each fits alone next to the stored other lot.
     let response = await send('POST', 'customer', `/api/delivery-data/${school}`, [
-      { approvalLotID: first, materials: [{ type: 'Planelemente', volume: 200, deliveryDate: date }] },
-      { approvalLotID: second, materials: [{ type: 'Planelemente', volume: 200, deliveryDate: date }] },
+      { approvalLotID: first, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
+      { approvalLotID: second, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
     ]);
     expect(response.status).toBe(400);
     expect(await firstMessage(response)).toMatchObject({ key: 'STRUCTURE.Errors.VolumeMax', reference: '0.materials.0.volume' });
@@ -104,8 +104,8 @@ describe('delivery data overview', () => {
     expect(response.status).toBe(400);
     expect((await firstMessage(response)).reference).toBe('0.approvalLotID');
     response = await send('POST', 'customer', `/api/delivery-data/${school}`, [
-      { approvalLotID: first, materials: [{ type: 'Planelemente', volume: 150, deliveryDate: date }] },
-      { approvalLotID: second, materials: [{ type: 'Planelemente', volume: 200, deliveryDate: date }] },
+      { approvalLotID: first, materials: [{ type: 'planelemente', volume: 150, deliveryDate: date }] },
+      { approvalLotID: second, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
     ]);
     expect(response.status).toBe(200);
     const saved = (await response.json()) as { subProjects: DeliveryStructure[] };

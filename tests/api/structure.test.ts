@@ -73,8 +73,8 @@ describe('GET /api/structure/{rootId}', () => {
     expect(page.withMaterials).toBe(true);
     expect(page.finishAction?.action).toBe('StructuringFinished');
     expect(page.draft.subprojects.map((s) => s.name)).toEqual(['Toren Noord']);
-    expect(page.draft.subprojects[0].children[0]).toMatchObject({ name: 'Verdieping 1-4', materials: [{ type: 'Elementen', volume: 80 }] });
-    expect(page.rules.materialTypes.map((type) => type.key)).toEqual(['Elementen', 'Lateien']);
+    expect(page.draft.subprojects[0].children[0]).toMatchObject({ name: 'Verdieping 1-4', materials: [{ type: 'elementen', volume: 80 }] });
+    expect(page.rules.materialTypes.map((type) => type.key)).toEqual(['elementen', 'lateien']);
     for (const type of page.rules.materialTypes) expect(type.minDate > page.rules.today).toBe(true);
   });
 
@@ -157,7 +157,7 @@ describe('POST /api/tasks/create-project-structure/{rootId}', () => {
     draft.subprojects[2].children = [{ id: 'ph', name: '', materials: [] }];
     await expectNothingCreated(await create('customer', draft), 400, 'STRUCTURE.Errors.PlaceholderOnly', 'subprojects.2.children');
     // Wrong types: the schema's shape.
-    await expectNothingCreated(await create('customer', { subprojects: [{ id: 'a', name: 'A', children: [{ id: 'b', name: 'B', materials: [{ type: 'Elementen', volume: '12', deliveryDate: far() }] }] }] }), 400, 'VALIDATION.InvalidValue', 'subprojects.0.children.0.materials.0.volume');
+    await expectNothingCreated(await create('customer', { subprojects: [{ id: 'a', name: 'A', children: [{ id: 'b', name: 'B', materials: [{ type: 'elementen', volume: '12', deliveryDate: far() }] }] }] }), 400, 'VALIDATION.InvalidValue', 'subprojects.0.children.0.materials.0.volume');
     await expectNothingCreated(await create('customer', { subprojects: 'none' }), 400, 'VALIDATION.InvalidValue', 'subprojects');
     // A unit of another project named in the draft.
     draft = base();
@@ -221,20 +221,20 @@ describe('materials of an approval lot', () => {
     const context = (await (await get('customer', `/api/materials/${lot}/context`)).json()) as { available: number; canEdit: boolean; minDate: Record<string, string> };
     expect(context.available).toBe(350 - 45.7);
     expect(context.canEdit).toBe(true);
-    expect(Object.keys(context.minDate)).toContain('Planelemente');
+    expect(Object.keys(context.minDate)).toContain('planelemente');
   });
 
   it('refuses a volume over the available one with the Max message, a past date, and a non-lot', async () => {
     const context = (await (await get('customer', `/api/materials/${lot}/context`)).json()) as { minDate: Record<string, string> };
-    const date = addDays(context.minDate.Planelemente, 2);
-    let response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'Planelemente', volume: 310, deliveryDate: date }]);
+    const date = addDays(context.minDate.planelemente, 2);
+    let response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 310, deliveryDate: date }]);
     expect(response.status).toBe(400);
     const [message] = await messages(response);
     expect(message).toMatchObject({ key: 'STRUCTURE.Errors.VolumeMax', reference: '0.volume' });
     expect(message.text).toContain('304.3');
-    response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'Planelemente', volume: 10, deliveryDate: '2020-01-01' }]);
+    response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 10, deliveryDate: '2020-01-01' }]);
     expect((await messages(response))[0]).toMatchObject({ key: 'STRUCTURE.Errors.DateTooEarly', reference: '0.deliveryDate' });
-    response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'Planelemente', volume: 'x', deliveryDate: date }]);
+    response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 'x', deliveryDate: date }]);
     expect(response.status).toBe(400);
     response = await send('POST', 'customer', `/api/materials/${await unitId('Neubau Klassentrakt')}`, []);
     expect(response.status).toBe(422);
@@ -248,11 +248,11 @@ describe('materials of an approval lot', () => {
 
   it('saves a valid list, notifies staff and re-plans the deliveries', async () => {
     const context = (await (await get('customer', `/api/materials/${lot}/context`)).json()) as { minDate: Record<string, string> };
-    const date = addDays(context.minDate.Planelemente, 3);
+    const date = addDays(context.minDate.planelemente, 3);
     const before = (await ctx.db.select().from(deliveryNotifications).where(eq(deliveryNotifications.unitId, lot))).length;
-    const response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'Planelemente', volume: 100, deliveryDate: date }]);
+    const response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 100, deliveryDate: date }]);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual([{ type: 'Planelemente', volume: 100, deliveryDate: date }]);
+    expect(await response.json()).toEqual([{ type: 'planelemente', volume: 100, deliveryDate: date }]);
     expect((await ctx.db.select().from(deliveryNotifications).where(eq(deliveryNotifications.unitId, lot))).length).toBe(before + 1);
     const lots = await ctx.db.select().from(deliveryLots).where(eq(deliveryLots.rootId, await unitId('Schule am Stadtpark')));
     expect(lots.some((row) => row.deliveryDate === date && row.groups === 'Bauabschnitt 2')).toBe(true);

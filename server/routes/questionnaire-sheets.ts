@@ -1,0 +1,196 @@
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { canAccess, type Action } from '../../src/domain/permissions.js';
+import type { SheetSchema, SheetUiSchema } from '../../src/domain/questionnaire/index.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Db, Tx } from '../db/client.js';
+import { questionnaireSheets } from '../db/schema.js';
+import type { AppEnv } from '../lib/context.js';
+import { ApiError, fromZod } from '../lib/errors.js';
+import { definitionProblems, loadSheetVersions, type DefinitionProblem } from '../lib/questionnaire-sheets.js';
+import { sessionUser } from '../lib/request.js';
+import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
+import { restResource, type ApiRecord } from '../lib/rest.js';
+
+const RESOURCE = 'questionnaire-sheets';
+type SheetRow = typeof questionnaireSheets.$inferSelect;
+
+// Qualified outer references: drizzle leaves columns unqualified in single-table selects.
+const own = (column: 'name' | 'version') => sql.raw(`"questionnaire_sheets"."${column}"`);
+/** Roots whose saved answers use this version. */
+const usedBy = () => sql<number>`(select count(*)::int from questionnaire_answers a where a.data -> '_versions' -> ${own('name')} = to_jsonb(${own('version')}))`.mapWith(Number);
+/** The highest version of its sheet name. */
+const latest = () => sql<boolean>`(${own('version')} = (select max(s2.version) from questionnaire_sheets s2 where s2.name = ${own('name')}))`;
+
+function listRecord(row: SheetRow & { usedBy?: number; latest?: boolean }): ApiRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    status: row.status,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    usedBy: Number(row.usedBy ?? 0),
+    latest: Boolean(row.latest),
+  };
+}
+
+const listResource = restResource({
+  name: RESOURCE,
+  table: questionnaireSheets,
+  id: questionnaireSheets.id,
+  sortable: {
+    name: questionnaireSheets.name,
+    version: questionnaireSheets.version,
+    status: questionnaireSheets.status,
+    title: questionnaireSheets.title,
+    createdAt: questionnaireSheets.createdAt,
+    publishedAt: questionnaireSheets.publishedAt,
+  },
+  defaultSort: ['name', 'ASC'],
+  filters: {
+    name: { schema: z.string().min(1).max(80), where: (name: string) => eq(questionnaireSheets.name, name) },
+    status: { schema: z.enum(['draft', 'published']), where: (status: string) => eq(questionnaireSheets.status, status) },
+  },
+  search: (q) => or(ilike(questionnaireSheets.name, containsPattern(q)), ilike(questionnaireSheets.title, containsPattern(q))),
+  columns: () => ({ usedBy: usedBy(), latest: latest() }),
+  toRecords: async (_db, rows) => (rows as (SheetRow & { usedBy: number; latest: boolean })[]).map(listRecord),
+});
+
+function authorize(user: SessionUser, action: Action) {
+  if (!canAccess(user, { action, resource: RESOURCE })) throw ApiError.forbidden();
+}
+
+async function fullRecord(db: Db | Tx, id: number) {
+  const [row] = await (db as Db).select({ sheet: questionnaireSheets, usedBy: usedBy(), latest: latest() }).from(questionnaireSheets).where(eq(questionnaireSheets.id, id));
+  if (!row) throw ApiError.notFound();
+  return { ...listRecord({ ...row.sheet, usedBy: row.usedBy, latest: row.latest }), schema: row.sheet.schema, uiSchema: row.sheet.uiSchema };
+}
+
+async function draftRow(tx: Tx, id: number): Promise<SheetRow> {
+  const [row] = await tx.select().from(questionnaireSheets).where(eq(questionnaireSheets.id, id)).for('update');
+  if (!row) throw ApiError.notFound();
+  if (row.status !== 'draft') throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.Published', code: 'Published' }]);
+  return row;
+}
+
+const problemMessages = (problems: DefinitionProblem[]) =>
+  new ApiError(400, problems.slice(0, 50).map((problem) => ({ key: problem.key, params: problem.params, reference: problem.pointer || '/', code: 'InvalidDefinition' })));
+
+/** The latest published schema of every other sheet name (activation paths may point into them). */
+async function otherSheets(db: Db | Tx, name: string): Promise<SheetSchema[]> {
+  const heads = await (db as Db)
+    .selectDistinctOn([questionnaireSheets.name], { name: questionnaireSheets.name, version: questionnaireSheets.version })
+    .from(questionnaireSheets)
+    .where(eq(questionnaireSheets.status, 'published'))
+    .orderBy(questionnaireSheets.name, desc(questionnaireSheets.version));
+  return (await loadSheetVersions(db, heads.filter((head) => head.name !== name))).map((sheet) => sheet.schema);
+}
+
+const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).strict();
+
+function readEdit(body: Record<string, unknown>) {
+  const parsed = editSchema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema };
+}
+
+/**
+ * The configurers' resource (`/api/data/planxchange/questionnaire-sheets`): list with usage, one version with its
+ * documents, a new draft copied from the latest version, edits of a draft (meta-schema checked), publishing
+ * (meta-schema and definition rules), deleting a draft. Published versions never change.
+ */
+export const questionnaireSheetsResource = new Hono<AppEnv>();
+
+questionnaireSheetsResource.get('/:id', async (c) => {
+  authorize(sessionUser(c), 'show');
+  return c.json(await fullRecord(c.get('db'), parseId(c.req.param('id'))));
+});
+
+questionnaireSheetsResource.post('/', async (c) => {
+  const user = sessionUser(c);
+  authorize(user, 'create');
+  const parsed = z.object({ name: z.string().min(1).max(80) }).strict().safeParse(await readJsonObject(c.req.raw));
+  if (!parsed.success) throw fromZod(parsed.error);
+  const db = c.get('db');
+  const id = await db.transaction(async (tx) => {
+    const rows = await tx.select().from(questionnaireSheets).where(eq(questionnaireSheets.name, parsed.data.name)).orderBy(desc(questionnaireSheets.version)).for('update');
+    if (!rows.length) throw new ApiError(400, [{ key: 'QUESTIONNAIRE.Errors.UnknownSheet', reference: 'name', params: { name: parsed.data.name } }]);
+    if (rows.some((row) => row.status === 'draft')) throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.DraftExists', params: { name: parsed.data.name }, code: 'DraftExists' }]);
+    const [newest] = rows;
+    const version = newest.version + 1;
+    const schema = { ...newest.schema, 'x-sheet': { ...newest.schema['x-sheet'], version } };
+    const [row] = await tx
+      .insert(questionnaireSheets)
+      .values({ name: newest.name, version, status: 'draft', title: newest.title, schema, uiSchema: newest.uiSchema, createdBy: user.id })
+      .returning({ id: questionnaireSheets.id });
+    return row.id;
+  });
+  return c.json(await fullRecord(db, id), 201);
+});
+
+questionnaireSheetsResource.put('/:id', async (c) => {
+  authorize(sessionUser(c), 'edit');
+  const id = parseId(c.req.param('id'));
+  const body = await readJsonObject(c.req.raw);
+  if (body.id !== undefined && body.id !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'id');
+  // The record's read-only fields a client echoes back.
+  for (const field of ['id', 'name', 'version', 'status', 'title', 'createdAt', 'updatedAt', 'publishedAt', 'usedBy', 'latest']) delete body[field];
+  const input = readEdit(body);
+  const db = c.get('db');
+  await db.transaction(async (tx) => {
+    const row = await draftRow(tx, id);
+    const problems = definitionProblems(input.schema, input.uiSchema).filter((problem) => problem.key.startsWith('QUESTIONNAIRE.Meta.'));
+    const identity = input.schema['x-sheet'];
+    if (identity && (identity.name !== row.name || identity.version !== row.version)) {
+      problems.unshift({ pointer: '/x-sheet', key: 'QUESTIONNAIRE.Errors.SheetIdentity', params: { name: row.name, version: row.version } });
+    }
+    if (problems.length) throw problemMessages(problems);
+    await tx
+      .update(questionnaireSheets)
+      .set({ schema: input.schema, uiSchema: input.uiSchema, title: String(input.schema.title).slice(0, 200), updatedAt: new Date() })
+      .where(eq(questionnaireSheets.id, id));
+  });
+  return c.json(await fullRecord(db, id));
+});
+
+questionnaireSheetsResource.delete('/:id', async (c) => {
+  authorize(sessionUser(c), 'delete');
+  const id = parseId(c.req.param('id'));
+  const db = c.get('db');
+  const record = await db.transaction(async (tx) => {
+    await draftRow(tx, id);
+    const before = await fullRecord(tx, id);
+    await tx.delete(questionnaireSheets).where(eq(questionnaireSheets.id, id));
+    return before;
+  });
+  return c.json(record);
+});
+
+questionnaireSheetsResource.post('/:id/publish', async (c) => {
+  authorize(sessionUser(c), 'edit');
+  const id = parseId(c.req.param('id'));
+  const db = c.get('db');
+  await db.transaction(async (tx) => {
+    const row = await draftRow(tx, id);
+    const problems = definitionProblems(row.schema, row.uiSchema, await otherSheets(tx, row.name));
+    if (problems.length) throw problemMessages(problems);
+    await tx.update(questionnaireSheets).set({ status: 'published', publishedAt: new Date(), updatedAt: new Date() }).where(eq(questionnaireSheets.id, id));
+  });
+  return c.json(await fullRecord(db, id));
+});
+
+questionnaireSheetsResource.route('/', listResource);
+
+/** `POST /api/questionnaire-sheets/validate {schema, uiSchema}` → `{problems: [{pointer, key, params}]}`: the editor's check as you type. */
+export const questionnaireSheetValidateRoutes = new Hono<AppEnv>();
+
+questionnaireSheetValidateRoutes.post('/validate', async (c: Context<AppEnv>) => {
+  authorize(sessionUser(c), 'edit');
+  const input = readEdit(await readJsonObject(c.req.raw));
+  const name = typeof input.schema['x-sheet'] === 'object' && input.schema['x-sheet'] ? String(input.schema['x-sheet'].name) : '';
+  return c.json({ problems: definitionProblems(input.schema, input.uiSchema, await otherSheets(c.get('db'), name)) });
+});

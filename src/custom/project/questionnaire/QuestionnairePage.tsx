@@ -1,0 +1,54 @@
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { HttpError, Title, useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
+import { unitPageTitle } from '../../../domain/projectUnits';
+import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { useQuestionnaire } from './questionnaireApi';
+import { QuestionnaireEditor } from './QuestionnaireEditor';
+import { positiveId } from './questionnairePaths';
+
+/**
+ * home/app/project/questionnaire/{rootId}: the project information sheet of a root project — one tab per active sheet,
+ * saved on the server with its validity, the working copy kept in this browser until then.
+ */
+export default function QuestionnairePage() {
+  const translate = useTranslate();
+  const rootId = positiveId(useParams().rootId);
+  const { data, error, isPending, refetch, dataUpdatedAt } = useQuestionnaire(rootId ?? 0);
+  const heading = translate('QUESTIONNAIRE.Page.Title');
+  const title = data ? `${heading} – ${unitPageTitle({ projectUnitNo: data.projectUnitNo, title: data.title })}` : heading;
+  const projectPath = `/home/app/project/details/${rootId}`;
+  useDocumentTitle(title);
+
+  let content;
+  if (rootId === null || (error instanceof HttpError && error.status === 404)) {
+    content = (
+      <Alert severity="warning" action={<Button component={RouterLink} to="/home/app/dash">{translate('MENU.Dashboard')}</Button>} data-testid="unit-not-found">
+        {translate('PROJECTUNIT.NotFound')}
+      </Alert>
+    );
+  } else if (error) content = <Alert severity="error">{translate('QUESTIONNAIRE.Page.LoadFailed')}</Alert>;
+  else if (isPending || !data) content = <LinearProgress />;
+  // A new load (after discarding or a conflict) starts the editor afresh from the server's answers.
+  else content = <QuestionnaireEditor key={dataUpdatedAt} data={data} projectPath={projectPath} onReload={() => void refetch()} />;
+
+  return (
+    <Box sx={{ mt: 1, maxWidth: 1200 }}>
+      <Title title={title} />
+      <ProjectSubpageHeader
+        back={rootId !== null ? { to: projectPath, label: translate('QUESTIONNAIRE.Page.BackToProject'), testId: 'questionnaire-back-to-project' } : null}
+        icon={<AssignmentOutlinedIcon color="primary" />}
+        title={title}
+        titleTestId="questionnaire-title"
+      />
+      {data && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate(!data.canEdit ? 'QUESTIONNAIRE.Page.SubtitleReadOnly' : data.tenantType === 'ccl' ? 'QUESTIONNAIRE.Page.SubtitleCcl' : 'QUESTIONNAIRE.Page.Subtitle')}
+        </Typography>
+      )}
+      {content}
+    </Box>
+  );
+}

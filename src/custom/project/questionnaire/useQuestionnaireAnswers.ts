@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { QUESTIONNAIRE_AUTOSAVE_MS, resetDisabledAll, type QuestionnaireAnswers } from '../../../domain/questionnaire';
+import { withActiveSheetDefaults } from '../../../forms/questionnaire/sheetDefaults';
+import type { QuestionnairePageData } from './questionnaireApi';
+import { chooseAnswers, clearStoredAnswers, readStoredAnswers, sameAnswers, writeStoredAnswers, type StoredAnswers } from './questionnaireStorage';
+
+interface AnswersState {
+  answers: QuestionnaireAnswers;
+  /** The answers as the server has them: the page has unsaved changes while its answers differ. */
+  baseline: QuestionnaireAnswers;
+  version: number;
+  updatedAt: string | null;
+  restored: StoredAnswers | null;
+}
+
+/**
+ * The page's working copy of the answers: opened from this browser's copy when it builds on the server's version
+ * (restored), written to local storage 300 ms after each change (editable pages only), re-based after a save.
+ */
+export function useQuestionnaireAnswers(data: QuestionnairePageData, editable: boolean) {
+  const rootId = data.rootProjectUnitID;
+  const [state, setState] = useState<AnswersState>(() => {
+    const { data: chosen, restored } = chooseAnswers(data, editable ? readStoredAnswers(rootId) : null);
+    if (editable && !restored) clearStoredAnswers(rootId);
+    // Defaults as the form shows them: opening the page is no change, and what is shown is what gets saved.
+    const answers = withActiveSheetDefaults(data.sheets, chosen, false);
+    const baseline = withActiveSheetDefaults(data.sheets, data.data, false);
+    return { answers, baseline, version: data.version, updatedAt: data.updatedAt, restored };
+  });
+  const changedByUser = useRef(false);
+
+  useEffect(() => {
+    if (!changedByUser.current || !editable) return;
+    const timer = window.setTimeout(() => {
+      if (sameAnswers(state.answers, state.baseline)) clearStoredAnswers(rootId);
+      else writeStoredAnswers(rootId, state.answers, state.version);
+    }, QUESTIONNAIRE_AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [rootId, editable, state.answers, state.baseline, state.version]);
+
+  const change = useCallback(
+    (next: QuestionnaireAnswers) => {
+      changedByUser.current = true;
+      setState((current) => ({ ...current, answers: resetDisabledAll(data.sheets, withActiveSheetDefaults(data.sheets, next, true)) }));
+    },
+    [data.sheets],
+  );
+
+  /** After a save: the server's answers become the baseline (and the page's, unless the user typed meanwhile). */
+  const markSaved = useCallback(
+    (saved: QuestionnairePageData, sent: QuestionnaireAnswers) => {
+      clearStoredAnswers(rootId);
+      const savedAnswers = withActiveSheetDefaults(data.sheets, saved.data, false);
+      setState((current) => ({
+        answers: current.answers === sent ? savedAnswers : current.answers,
+        baseline: savedAnswers,
+        version: saved.version,
+        updatedAt: saved.updatedAt,
+        restored: null,
+      }));
+    },
+    [rootId, data.sheets],
+  );
+
+  const changed = useMemo(() => !sameAnswers(state.answers, state.baseline), [state.answers, state.baseline]);
+  return { ...state, changed, change, markSaved, dismissRestored: () => setState((current) => ({ ...current, restored: null })) };
+}
+
+export type QuestionnaireAnswersState = ReturnType<typeof useQuestionnaireAnswers>;

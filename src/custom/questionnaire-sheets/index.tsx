@@ -1,0 +1,33 @@
+import DynamicFormIcon from '@mui/icons-material/DynamicForm';
+import { LinearProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Route } from 'react-router-dom';
+import { SheetList } from './SheetList';
+
+// The editor (CodeMirror, the form kit) and the diff (package `diff`) load when first opened, not with the portal.
+const SheetEditPage = lazy(() => import('./SheetEditPage'));
+const SheetDiffPage = lazy(() => import('./SheetDiffPage'));
+
+const SheetEdit = () => (
+  <Suspense fallback={<LinearProgress />}>
+    <SheetEditPage />
+  </Suspense>
+);
+
+/** The configurers' questionnaire sheets: list, editor (`…/{id}`) and comparison (`…/diff?name=&a=&b=`). */
+export default {
+  list: SheetList,
+  edit: SheetEdit,
+  icon: DynamicFormIcon,
+  recordRepresentation: 'name',
+  children: (
+    <Route
+      path="diff"
+      element={
+        <Suspense fallback={<LinearProgress />}>
+          <SheetDiffPage />
+        </Suspense>
+      }
+    />
+  ),
+};
