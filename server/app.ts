@@ -27,12 +27,17 @@ import { dashboardRoutes, projectUnitStateRoutes, taskRoutes, workflowDefinition
 import { projectsResource } from './routes/projects.js';
 import { projectFileRoutes } from './routes/project-files.js';
 import { ifcStructureRoutes } from './routes/ifc-structure.js';
+import { viewerRoutes } from './routes/viewer.js';
 import { structureRoutes, structureTaskRoutes } from './routes/structure.js';
 import { deliveryDataRoutes, materialRoutes } from './routes/materials.js';
 import { orderRoutes } from './routes/orders.js';
 import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries.js';
+import { questionnaireRoutes } from './routes/questionnaire.js';
+import { questionnaireSheetsResource, questionnaireSheetValidateRoutes } from './routes/questionnaire-sheets.js';
 import { projectMemberRoutes } from './routes/project-members.js';
 import { projectSearchResource } from './routes/project-search.js';
+import { assignmentsResource } from './routes/assignments.js';
+import { planningRoutes } from './routes/planning.js';
 import { journalResource } from './routes/journal.js';
 import { workflowsRoutes } from './routes/workflows.js';
 import { tenantFileRoutes } from './routes/tenant-files.js';
@@ -146,15 +151,24 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/delivery-data', deliveryDataRoutes);
   api.route('/data/planxchange/delivery-overview', deliveryOverviewResource);
   api.route('/questionnaire', cclScheduleRoutes);
+  // The information sheet: GET/PUT /api/questionnaire/{root}, …/{root}/material-types (after the CCL schedule's paths).
+  api.route('/questionnaire', questionnaireRoutes);
+  api.route('/data/planxchange/questionnaire-sheets', questionnaireSheetsResource);
+  api.route('/questionnaire-sheets', questionnaireSheetValidateRoutes);
   api.route('/data/planxchange/dashboard', dashboardRoutes);
   api.route('/workflow-definition', workflowDefinitionRoutes);
   // Project files: GET/POST api/file/projectFiles/{root}, GET api/file/projectFiles/download/{id}, GET/POST api/file/{root}/{unit}
   api.route('/file', projectFileRoutes);
   // The structure an IFC file of a root suggests: GET api/file/{root}/{file}/ifcstructure
   api.route('/file', ifcStructureRoutes);
+  // The 3D viewer: GET api/view/{root}/{unit}.json, …/{unit}.bin and …/{unit}/status
+  api.route('/view', viewerRoutes);
   // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
+  // Product type and plant assignments (the spec's resource) and the planning screen's one-call save
+  api.route('/data/planxchange/projectunitproducttypeassignments', assignmentsResource);
+  api.route('/planning', planningRoutes);
   api.route('/data/planxchange/project-unit-journal', journalResource);
   // The Workflows page: workflow-notifications, workflow-rows and dashboard/workflowCount
   api.route('/data/planxchange', workflowsRoutes);

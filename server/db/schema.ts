@@ -6,3 +6,5 @@ export * from './schema/catalogues.js';
 export * from './schema/workflow.js';
 export * from './schema/structure.js';
 export * from './schema/orders.js';
+export * from './schema/viewer.js';
+export * from './schema/questionnaire.js';

@@ -29,17 +29,18 @@ interface DemoLot {
 }
 
 /**
- * Material rows of the demo approval lots (types are the tenants' product types), dated after the
+ * Material rows of the demo approval lots (types are material keys: the questionnaire's material sheets, which the
+ * tenants' product types map to through their material key), dated after the
  * preliminary days so the structure page opens without errors. Schule am Stadtpark's lots carry the walls
  * of its model, so that the delivery overview can highlight them.
  */
 const DEMO_LOTS: DemoLot[] = [
-  { project: 'Wohnpark Weserblick', lot: 'Erdgeschoss', materials: [['Planelemente', 48.5, 40], ['Stürze', 2.4, 40]] },
-  { project: 'Wohnpark Weserblick', lot: 'Obergeschoss', materials: [['Planelemente', 44, 55]] },
-  { project: 'Schule am Stadtpark', lot: 'Bauabschnitt 1', wallNos: walls('S-EG', 6), materials: [['Planelemente', 42.5, 30], ['Stürze', 3.2, 30]] },
-  { project: 'Schule am Stadtpark', lot: 'Bauabschnitt 2', wallNos: walls('S-OG', 6), materials: [['Planelemente', 58.75, 47], ['Planelemente', 36, 60]] },
-  { project: 'Gewerbehof Nord', lot: 'Außenwände Halle 1', materials: [['Planelemente', 120, 35]] },
-  { project: 'Appartementen Maaskade', lot: 'Verdieping 1-4', materials: [['Elementen', 80, 30]] },
+  { project: 'Wohnpark Weserblick', lot: 'Erdgeschoss', materials: [['planelemente', 48.5, 40], ['stuerze', 2.4, 40]] },
+  { project: 'Wohnpark Weserblick', lot: 'Obergeschoss', materials: [['planelemente', 44, 55]] },
+  { project: 'Schule am Stadtpark', lot: 'Bauabschnitt 1', wallNos: walls('S-EG', 6), materials: [['planelemente', 42.5, 30], ['stuerze', 3.2, 30]] },
+  { project: 'Schule am Stadtpark', lot: 'Bauabschnitt 2', wallNos: walls('S-OG', 6), materials: [['planelemente', 58.75, 47], ['planelemente', 36, 60]] },
+  { project: 'Gewerbehof Nord', lot: 'Außenwände Halle 1', materials: [['planelemente', 120, 35]] },
+  { project: 'Appartementen Maaskade', lot: 'Verdieping 1-4', materials: [['elementen', 80, 30]] },
 ];
 
 async function rootOf(tx: Tx, title: string) {

@@ -1,12 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { isClosedState, type MemberRole, type ProjectFeature, type UnitType, type UnitVariant } from '../../src/domain/projectUnits.js';
 import { actorRoles, type TenantType } from '../../src/domain/workflow.js';
+import { withOrderNumber } from '../../src/domain/assignments.js';
 import { historyPath } from '../../src/domain/workflowDefinition.js';
 import { defaultWorkflow } from '../lib/workflow-definition.js';
 import { simplePdf } from '../lib/pdf.js';
 import { writePng } from '../lib/png.js';
 import type { FileStorage } from '../services/file-storage.js';
 import { DEMO_IFC_FILE_NAME, demoIfcModel, maaskadeIfcModel } from '../services/ifc-demo.js';
+import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../services/ifc-demo-school.js';
+import { contentHash } from '../services/ifc-viewer.js';
 import type { Tx } from './client.js';
 import {
   addresses,
@@ -33,6 +36,8 @@ interface DemoUnit {
   deliveryDate?: string;
   productType?: string;
   plant?: string;
+  /** Staff's order number, stored as `OrderNumber=` in the unit's data. */
+  orderNumber?: string;
   /** Days since the unit entered its state (children; roots have their own). */
   daysInState?: number;
   files?: DemoFile[];
@@ -98,13 +103,13 @@ export const DEMO_PROJECTS: DemoProject[] = [
     site: { name: 'Grundschule am Stadtpark', street1: 'Parkallee 3', zip: '30159', city: 'Hannover', country: 'DE' },
     contact: { name: 'Petra Schulbau', officePhone: '+49 511 555 2200', companyMobile: '', officeEMail: 'hochbau@hannover.example' },
     infoSheetValid: true,
-    files: [{ name: 'Ausschreibung.pdf', kind: 'pdf', lines: ['Neubau Grundschule am Stadtpark', 'Los 3: Porenbeton-Wandelemente'] }],
+    files: [{ name: 'Ausschreibung.pdf', kind: 'pdf', lines: ['Neubau Grundschule am Stadtpark', 'Los 3: Porenbeton-Wandelemente'] }, { name: SCHOOL_IFC_FILE_NAME, kind: 'ifc', model: schoolIfcModel }],
     children: [
       {
-        type: 'subproject', title: 'Neubau Klassentrakt', productType: 'Planelemente', plant: 'Werk Hannover',
+        type: 'subproject', title: 'Neubau Klassentrakt', productType: 'Planelemente', plant: 'Werk Hannover', orderNumber: 'AB-2026-1187',
         children: [
-          { type: 'approvallot', title: 'Bauabschnitt 1', state: 'ReviewPreliminaryDrawings', daysInState: 9, deliveryDate: inDays(30), productType: 'Planelemente', plant: 'Werk Hannover' },
-          { type: 'approvallot', title: 'Bauabschnitt 2', state: 'Preparing', daysInState: 4, deliveryDate: inDays(45), productType: 'Planelemente', plant: 'Werk Hannover' },
+          { type: 'approvallot', title: 'Bauabschnitt 1', state: 'ReviewPreliminaryDrawings', daysInState: 9, deliveryDate: inDays(30), productType: 'Planelemente', plant: 'Werk Hannover', orderNumber: 'AB-2026-1187/1' },
+          { type: 'approvallot', title: 'Bauabschnitt 2', state: 'Preparing', daysInState: 4, deliveryDate: inDays(45), productType: 'Planelemente', plant: 'Werk Hannover', orderNumber: 'AB-2026-1187/2' },
         ],
       },
       { type: 'subproject', title: 'Stürze Klassentrakt', variant: 'lintel', children: [{ type: 'lintelorderlot', title: 'Stürze Bauabschnitt 1', state: 'PlaceOrder', productType: 'Stürze', plant: 'Werk Hannover' }] },
@@ -116,7 +121,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
     members: [['staff', 'salesPlanner'], ['drafter', 'projectAdminCSC']],
     site: { name: 'Gewerbehof Nord', street1: 'Hafenstraße 88', zip: '28217', city: 'Bremen', country: 'DE' },
     contact: { name: 'Olaf Gewerbe', officePhone: '+49 421 555 8800', companyMobile: '', officeEMail: 'info@gewerbehof.example' },
-    children: [{ type: 'subproject', title: 'Halle 1', children: [{ type: 'approvallot', title: 'Außenwände Halle 1' }] }],
+    // No product types yet: the sales planner assigns them before "Ready for contract".
+    children: [{ type: 'subproject', title: 'Halle 1', children: [{ type: 'approvallot', title: 'Außenwände Halle 1' }, { type: 'approvallot', title: 'Innenwände Halle 1' }] }],
   },
   {
     salesOrg: 'NS-DE', type: 'project', title: 'Altbau Sanierung Mitte', state: 'Closed', daysInState: 40, features: ['HasJournal'],
@@ -140,7 +146,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     contact: { name: 'Bram Logistiek', officePhone: '+31 77 555 4400', companyMobile: '', officeEMail: 'bouw@dcvenlo.example' },
   },
   {
-    salesOrg: 'CCL-UK', type: 'project', title: 'Riverside Apartments', state: 'Preparing', daysInState: 4, features: ['ProjectTools', 'HasJournal', 'DownloadSelectedFiles'],
+    salesOrg: 'CCL-UK', type: 'project', title: 'Riverside Apartments', state: 'Preparing', daysInState: 4, features: ['ProjectTools', 'HasJournal', 'DownloadSelectedFiles', 'ProjectInfoSheet'],
     members: [['drafter', 'drafter'], ['staff', 'customerServiceBackoffice'], ['partner', 'projectCoordinator']],
     site: { name: 'Riverside Apartments', street1: '12 Quay Street', zip: 'LS1 4BR', city: 'Leeds', country: 'GB' },
     contact: { name: 'Sam Site', officePhone: '+44 113 555 0900', companyMobile: '', officeEMail: 'site@riverside.example' },
@@ -195,6 +201,7 @@ async function insertUnit(ctx: SeedContext, unit: DemoUnit, parent: { id: number
       deliveryDate: unit.deliveryDate ?? null,
       productTypeId: unit.productType ? ctx.productTypeIds.get(unit.productType) : null,
       plantId: unit.plant ? ctx.plantIds.get(unit.plant) : null,
+      data: withOrderNumber('', unit.orderNumber ?? ''),
       ...overrides,
     })
     .returning();
@@ -204,7 +211,7 @@ async function insertUnit(ctx: SeedContext, unit: DemoUnit, parent: { id: number
     const bytes = file.kind === 'pdf' ? simplePdf(file.name.replace(/\.pdf$/, ''), file.lines ?? []) : file.kind === 'ifc' ? Buffer.from(file.model!(), 'utf8') : demoPng(row.id + fileIndex);
     const key = `projects/${rootId}/${row.id}-${fileIndex}-${file.name.toLowerCase()}`;
     ctx.files.push({ key, bytes });
-    await ctx.tx.insert(projectFiles).values({ rootId, unitId: row.id, name: file.name, contentType: DEMO_CONTENT_TYPES[file.kind], size: bytes.length, storageKey: key });
+    await ctx.tx.insert(projectFiles).values({ rootId, unitId: row.id, name: file.name, contentType: DEMO_CONTENT_TYPES[file.kind], size: bytes.length, storageKey: key, contentHash: contentHash(bytes) });
   }
   const self = { id: row.id, rootId, number, variant: variant as UnitVariant, tenantId: row.tenantId, salesOrgId: row.salesOrgId };
   for (const [childIndex, child] of (unit.children ?? []).entries()) await insertUnit(ctx, child, self, childIndex);

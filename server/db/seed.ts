@@ -24,6 +24,7 @@ import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 import { seedDemoDeliveries } from './seed-deliveries.js';
 import { seedDemoOrders } from './seed-orders.js';
+import { seedDemoQuestionnaires } from './seed-questionnaire.js';
 import { runEscalations } from '../services/scheduler.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -105,9 +106,9 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
       .values([
-        { name: 'Nordstein Porenbeton', type: 'standard', features: ['AdvancedSearch', 'ShowTenantInfo'], projectFeatureDefaults: ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'HasJournal', 'ShowTenantInfo'], infoHtml: '<p><strong>Nordstein Porenbeton</strong> – Ihr Partner für Porenbeton-Wandelemente und Stürze.</p>' },
-        { name: 'Calcon Bouwsystemen', type: 'standard', features: ['ShowTenantInfo', 'AdvancedSearch'], projectFeatureDefaults: ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'DownloadSelectedFiles', 'ShowTenantInfo'], infoHtml: '<p><strong>Calcon Bouwsystemen</strong> – cellenbeton elementen en lateien voor de Benelux.</p>' },
-        { name: 'CCL Construction Components', type: 'ccl', features: [], projectFeatureDefaults: ['ProjectTools', 'HasJournal'], infoHtml: '<p>CCL drawing service: drawing jobs, check data and delivery schedules.</p>' },
+        { name: 'Nordstein Porenbeton', type: 'standard', defaultCountry: 'de', features: ['AdvancedSearch', 'ShowTenantInfo'], projectFeatureDefaults: ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'HasJournal', 'ShowTenantInfo'], infoHtml: '<p><strong>Nordstein Porenbeton</strong> – Ihr Partner für Porenbeton-Wandelemente und Stürze.</p>' },
+        { name: 'Calcon Bouwsystemen', type: 'standard', defaultCountry: 'nl', features: ['ShowTenantInfo', 'AdvancedSearch'], projectFeatureDefaults: ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'DownloadSelectedFiles', 'ShowTenantInfo'], infoHtml: '<p><strong>Calcon Bouwsystemen</strong> – cellenbeton elementen en lateien voor de Benelux.</p>' },
+        { name: 'CCL Construction Components', type: 'ccl', defaultCountry: 'gb', features: [], projectFeatureDefaults: ['ProjectTools', 'HasJournal'], infoHtml: '<p>CCL drawing service: drawing jobs, check data and delivery schedules.</p>' },
       ])
       .returning({ id: tenants.id });
     tenantIds = [nordstein.id, calcon.id, ccl.id];
@@ -127,12 +128,12 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     const productTypeRows = await tx
       .insert(productTypes)
       .values([
-        { tenantId: nordstein.id, title: 'Planelemente', bgColor: '#1565c0', textColor: '#ffffff' },
-        { tenantId: nordstein.id, title: 'Stürze', bgColor: '#ef6c00', textColor: '#ffffff' },
-        { tenantId: nordstein.id, title: 'Deckenelemente', bgColor: '#2e7d32', textColor: '#ffffff' },
-        { tenantId: calcon.id, title: 'Elementen', bgColor: '#6a1b9a', textColor: '#ffffff' },
-        { tenantId: calcon.id, title: 'Lateien', bgColor: '#f9a825', textColor: '#212121' },
-        { tenantId: ccl.id, title: 'Wall panels', bgColor: '#00838f', textColor: '#ffffff' },
+        { tenantId: nordstein.id, title: 'Planelemente', materialKey: 'planelemente', bgColor: '#1565c0', textColor: '#ffffff' },
+        { tenantId: nordstein.id, title: 'Stürze', materialKey: 'stuerze', bgColor: '#ef6c00', textColor: '#ffffff' },
+        { tenantId: nordstein.id, title: 'Deckenelemente', materialKey: 'deckenelemente', bgColor: '#2e7d32', textColor: '#ffffff' },
+        { tenantId: calcon.id, title: 'Elementen', materialKey: 'elementen', bgColor: '#6a1b9a', textColor: '#ffffff' },
+        { tenantId: calcon.id, title: 'Lateien', materialKey: 'lateien', bgColor: '#f9a825', textColor: '#212121' },
+        { tenantId: ccl.id, title: 'Wall panels', materialKey: 'wall-panels', bgColor: '#00838f', textColor: '#ffffff' },
       ])
       .returning({ id: productTypes.id, tenantId: productTypes.tenantId });
 
@@ -168,6 +169,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
     }
     projectFileList = await seedDemoProjects(tx);
+    await seedDemoQuestionnaires(tx);
     await seedDemoDeliveries(tx);
     await seedDemoOrders(tx);
     await queueMail(tx, {

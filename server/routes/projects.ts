@@ -23,10 +23,13 @@ import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
-import { syncDeliveryLots } from '../lib/deliveries.js';
+import { preliminaryDaysOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
+import { canAssignProductTypes } from '../../src/domain/assignments.js';
 import { nextNumber } from '../lib/unit-numbers.js';
 import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
+import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
+import { viewerFileOf } from '../services/ifc-viewer.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -34,6 +37,7 @@ type UnitWithExtras = UnitRow & {
   productTypeText: string | null;
   plantName: string | null;
   hasChildren?: boolean;
+  preliminaryDays?: number;
 };
 
 /** Product type, plant and whether there are children, selected with the unit (no query per row). */
@@ -48,7 +52,10 @@ export function unitColumns() {
   };
 }
 
-/** Which of these units have children: one query over the page's ids (a per-row EXISTS scans every unit). */
+/**
+ * Which of these units have children (one query over the page's ids: a per-row EXISTS scans every unit) and
+ * their preliminary days (three queries for the page, whatever the number of tenants).
+ */
 export async function withChildFlags(db: Db, rows: UnitWithExtras[]): Promise<UnitWithExtras[]> {
   if (!rows.length) return rows;
   const parents = await db
@@ -56,7 +63,8 @@ export async function withChildFlags(db: Db, rows: UnitWithExtras[]): Promise<Un
     .from(projectUnits)
     .where(inArray(projectUnits.parentId, rows.map((row) => row.id)));
   const withChildren = new Set(parents.map((row) => row.id));
-  return rows.map((row) => ({ ...row, hasChildren: withChildren.has(row.id) }));
+  const days = await preliminaryDaysOfUnits(db, rows);
+  return rows.map((row, index) => ({ ...row, hasChildren: withChildren.has(row.id), preliminaryDays: days[index] }));
 }
 
 export function toUnit(row: UnitWithExtras): ProjectUnit {
@@ -85,6 +93,7 @@ export function toUnit(row: UnitWithExtras): ProjectUnit {
     plant: row.plantName ?? null,
     plantID: row.plantId,
     data: row.data,
+    preliminaryDays: row.preliminaryDays ?? 0,
     hasChildren: Boolean(row.hasChildren),
     itemCount: row.itemCount,
     version: row.version,
@@ -326,6 +335,9 @@ projectsResource.get('/:id/context', async (c) => {
       structure: canEditStructure(context),
       materials: canEditMaterials(context),
       confirmDeliveries: canConfirmDeliveries(user),
+      // The viewer button: a state that shows it, and an IFC file of the unit or an ancestor.
+      viewer: viewerButtonVisible(unit.stateKey) && (await viewerFileOf(db, unit.id)) !== null,
+      assign: canAssignProductTypes({ role: context.role, isInternal: user.isInternal, isAdmin: user.isAdmin }, root.stateKey),
     },
   });
 });

@@ -45,6 +45,10 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     // The project search is a read-only list; which units it shows is the API's row scope.
     case 'projectunitssearch':
       return request.action === 'list';
+    // Product type assignments are read by the project's users (row scope in the API); planners and administrators
+    // assign them, which the API checks per project (canAssignProductTypes).
+    case 'projectunitproducttypeassignments':
+      return request.action === 'list' || request.action === 'show' || ((request.action === 'edit' || request.action === 'delete') && (user.isInternal || user.isAdmin));
     // The journal is read-only; the API shows it only to internal staff of projects with HasJournal (404 otherwise).
     case 'project-unit-journal':
       return request.action === 'list' || request.action === 'show';
@@ -56,6 +60,9 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     case 'workflow-notifications':
     case 'workflow-rows':
       return workflowAvailable(user) && (request.action === 'list' || request.action === 'show');
+    // Questionnaire sheet versions (schemas, drafts, publishing) are the configurers' work alone.
+    case 'questionnaire-sheets':
+      return user.isConfigurer;
     // A user's own account; administrators reach every account.
     case 'users':
       return user.isAdmin || (request.record as { id?: number } | undefined)?.id === user.id;

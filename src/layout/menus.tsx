@@ -21,7 +21,8 @@ import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
 import { workflowAvailable } from '../domain/tasks';
 import { useSearchAvailability } from '../custom/project/search/useSearchAvailability';
 import { Divider, ListSubheader } from '@mui/material';
-import { Menu, useGetIdentity, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
+import DynamicFormIcon from '@mui/icons-material/DynamicForm';
+import { Menu, useCanAccess, useGetIdentity, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 
 function CommonEntries() {
   const translate = useTranslate();
@@ -58,6 +59,21 @@ const ADMIN_ENTRIES: { to: string; label: string; icon: ReactElement }[] = [
   { to: '/home/app/admin/mails', label: 'MENU.Outbox', icon: <MailIcon /> },
 ];
 
+/** Configurers' entries (the questionnaire sheet editor); shown to whoever the permission module lets in. */
+function ConfigurationEntries() {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const { canAccess } = useCanAccess({ resource: 'questionnaire-sheets', action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <>
+      <Divider />
+      {open && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{translate('QUESTIONNAIRE_SHEETS.MenuSection')}</ListSubheader>}
+      <Menu.Item to="/home/app/questionnaire-sheets" primaryText={translate('QUESTIONNAIRE_SHEETS.Menu')} leftIcon={<DynamicFormIcon />} data-testid="menu-questionnaire-sheets" />
+    </>
+  );
+}
+
 /** Staff layout menu: everything, including Administration for administrators. */
 export function StaffMenu({ isAdmin, ...props }: MenuProps & { isAdmin: boolean }) {
   const translate = useTranslate();
@@ -65,6 +81,7 @@ export function StaffMenu({ isAdmin, ...props }: MenuProps & { isAdmin: boolean 
   return (
     <Menu {...props}>
       <CommonEntries />
+      <ConfigurationEntries />
       {isAdmin && (
         <>
           <Divider />

@@ -127,3 +127,101 @@ describe('order item routes', () => {
     }
   });
 });
+
+describe('assignment and planning routes', () => {
+  it('answer every bad body and bad filter with a 4xx and messages', async () => {
+    const staff = await t.login('staff');
+    const roots = (await (await t.request('GET', `/api/data/planxchange/projects?filter=${encodeURIComponent('{"q":"Gewerbehof Nord"}')}`, { cookie: staff })).json()) as { id: number; title: string }[];
+    const root = roots.find((row) => row.title === 'Gewerbehof Nord')?.id ?? 0;
+    expect(root).toBeGreaterThan(0);
+    for (const [method, path] of [
+      ['PUT', `/api/data/planxchange/projectunitproducttypeassignments/${root}`],
+      ['PUT', `/api/planning/${root}`],
+    ]) {
+      for (const [name, raw] of badBodies) {
+        const response = await t.request(method, path, { cookie: staff, raw });
+        expect(response.status, `${method} ${path} ${name}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${method} ${path} ${name}`).toBeLessThan(500);
+        expect(((await response.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+      }
+    }
+    for (const filter of ['projectUnitID eq', "projectUnitID eq 'x'", 'projectUnitID eq 99999999999', 'projectUnitID eq 1 or 1 eq 1', '{"rootProjectUnitID":"x"}', 'null']) {
+      const response = await t.request('GET', `/api/data/planxchange/projectunitproducttypeassignments?filter=${encodeURIComponent(filter)}`, { cookie: staff });
+      expect(response.status, filter).toBeGreaterThanOrEqual(400);
+      expect(response.status, filter).toBeLessThan(500);
+    }
+  });
+});
+
+describe('viewer routes', () => {
+  it('answer bad paths with a 4xx and messages', async () => {
+    const customer = await t.login('customer');
+    const paths = [
+      '/api/view/abc/1.json',
+      '/api/view/1/abc.json',
+      '/api/view/1/1.txt',
+      '/api/view/1/1.json.bin',
+      '/api/view/99999999999/1.json',
+      '/api/view/1/99999999999.bin?h=x',
+      '/api/view/0/0/status',
+      '/api/view/1/%00.json',
+      '/api/view/1/1.json/' + 'y'.repeat(5000),
+      '/api/view/-1/2/status',
+    ];
+    for (const path of paths) {
+      const response = await t.request('GET', path, { cookie: customer });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      expect(((await response.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('questionnaire routes', () => {
+  const answerBodies: [string, unknown][] = [
+    ['versions that are not numbers', { data: { _versions: { 'xde-general': '1' } }, version: 0 }],
+    ['versions as a list', { data: { _versions: ['xde-general'] }, version: 0 }],
+    ['huge numbers', { data: { 'xde-general': { project: { storeys: 1e308 } } }, version: 1e308 }],
+    ['a section that is a list', { data: { 'xde-general': { project: [1, 2] } }, version: 0 }],
+    ['a prototype key', JSON.parse('{"data":{"__proto__":{"x":1}},"version":0}')],
+    ['nested garbage', { data: { 'xde-general': { logistics: { crane: { a: { b: [null] } } } } }, version: 0 }],
+    ['a negative version', { data: {}, version: -1 }],
+  ];
+
+  it('answer every bad body with a 4xx and messages, writing nothing', async () => {
+    const staff = await t.login('staff');
+    const configurer = await t.login('configurer');
+    const roots = (await (await t.request('GET', `/api/data/planxchange/projects?filter=${encodeURIComponent('{"q":"Gewerbehof Nord"}')}`, { cookie: staff })).json()) as { id: number; title: string }[];
+    const root = roots.find((row) => row.title === 'Gewerbehof Nord')?.id ?? 0;
+    expect(root).toBeGreaterThan(0);
+    const before = await (await t.request('GET', `/api/questionnaire/${root}`, { cookie: staff })).json();
+    const draft = (await (await t.request('POST', '/api/data/planxchange/questionnaire-sheets', { cookie: configurer, body: { name: 'xde-mauerwerk' } })).json()) as { id: number };
+    const routes: [string, string, string][] = [
+      ['PUT', `/api/questionnaire/${root}`, staff],
+      ['POST', '/api/data/planxchange/questionnaire-sheets', configurer],
+      ['PUT', `/api/data/planxchange/questionnaire-sheets/${draft.id}`, configurer],
+      ['POST', '/api/questionnaire-sheets/validate', configurer],
+    ];
+    for (const [method, path, cookie] of routes) {
+      const bodies = [...badBodies.map(([name, raw]) => [name, raw] as [string, string]), ...answerBodies.map(([name, body]) => [name, JSON.stringify(body)] as [string, string])];
+      for (const [name, raw] of bodies) {
+        const response = await t.request(method, path, { cookie, raw });
+        expect(response.status, `${method} ${path} ${name}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${method} ${path} ${name}`).toBeLessThan(500);
+        expect(((await response.json()) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+      }
+    }
+    for (const [path, cookie] of [
+      [`/api/questionnaire/${root}/x`, staff],
+      ['/api/questionnaire/99999999999', staff],
+      [`/api/questionnaire/${root}/material-types/1`, staff],
+      ['/api/data/planxchange/questionnaire-sheets/abc', configurer],
+    ]) {
+      const response = await t.request('GET', path, { cookie });
+      expect(response.status, path).toBe(404);
+    }
+    const publish = await t.request('POST', '/api/data/planxchange/questionnaire-sheets/abc/publish', { cookie: configurer });
+    expect(publish.status).toBe(404);
+    expect(await (await t.request('GET', `/api/questionnaire/${root}`, { cookie: staff })).json()).toEqual(before);
+  });
+});

@@ -11,6 +11,9 @@ import { plants, productTypes, projectUnits } from '../../server/db/schema.js';
 import { seedDemo } from '../../server/db/seed.js';
 import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { aacTableBenchmark } from './aac-table.js';
+import { questionnaireKeystrokeBenchmark } from './questionnaire-keystroke.js';
+import { viewerExtractionBenchmark } from './viewer-extraction.js';
+import { viewerFirstFrameBenchmark } from './viewer-first-frame.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const port = 3900 + Math.floor(Math.random() * 90);
@@ -217,6 +220,12 @@ async function main() {
     }
     // The AAC order table with 500 rows in Chromium (its own server with the built app).
     await aacTableBenchmark();
+    // Keystroke to paint on the largest questionnaire sheet in Chromium (its own server with the built app).
+    await questionnaireKeystrokeBenchmark();
+    // IFC model extraction for the 3D viewer (worker thread, demo and ~20 MB model).
+    await viewerExtractionBenchmark();
+    // The drawing viewer's time to first frame in Chromium (demo model and the ~20 MB model).
+    await viewerFirstFrameBenchmark();
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

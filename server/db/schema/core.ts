@@ -28,6 +28,8 @@ export const tenants = pgTable(
     projectFeatureDefaults: jsonb('project_feature_defaults').$type<string[]>().notNull().default([]),
     infoHtml: text('info_html').notNull().default(''),
     hasLogo: boolean('has_logo').notNull().default(false),
+    /** Country code whose questionnaire sheet set a root gets when neither its Country param nor its site address names one. */
+    defaultCountry: varchar('default_country', { length: 2 }).notNull().default('de'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -113,18 +113,21 @@ export const projectFiles = pgTable(
     size: integer('size').notNull(),
     storageKey: varchar('storage_key', { length: 200 }).notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** sha256 (hex) of the bytes, set at upload; older rows get it on first use (the viewer's model cache key). */
+    contentHash: varchar('content_hash', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [index('project_files_unit_idx').on(t.unitId), index('project_files_root_idx').on(t.rootId)],
 );
 
-/** The saved project information sheet of a root (the questionnaire issue fills in the rest). */
+/** The saved project information sheet of a root: `{ _versions, <sheetName>: answers }`, its validity and a version for optimistic saves. */
 export const questionnaireAnswers = pgTable('questionnaire_answers', {
   rootId: integer('root_id')
     .primaryKey()
     .references(() => projectUnits.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   isValid: boolean('is_valid').notNull().default(false),
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
 

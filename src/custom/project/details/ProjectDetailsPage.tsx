@@ -17,6 +17,7 @@ import { UnitActionMenu } from './UnitActionMenu';
 import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
 import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
+import { ModelNotice } from '../../viewer/ModelNotice';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 
 export const PROJECT_DETAILS_PATHS = ['/project/details/:rootId', '/project/details/:rootId/:unitId'];
@@ -62,6 +63,7 @@ export default function ProjectDetailsPage() {
       <UnitSummary unit={unit} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <ModelNotice rootId={root.id} unitId={unit.id} />
           <WorkflowCard context={context} />
           <OrderTableCard context={context} />
           {showChildren && (

@@ -31,8 +31,13 @@ import type { Task } from '../../../domain/tasks';
 import type { UnitAction } from '../../../domain/workflow';
 import { httpClient, messagesText } from '../../../providers/http';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
+import { showsViewerButton, ViewerButton } from '../../viewer/ViewerButton';
+import { HelpPageButton } from '../../help/HelpPageButton';
+import { helpTopicOfTaskHelp } from '../../../domain/help';
 import { DeliveryActionButtons, hasDeliveryActions } from '../deliveries/DeliveryActionButtons';
 import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../structure/structurePaths';
+import { PlanningButton, showsPlanningButton } from '../planning/PlanningButton';
+import { InfoSheetButton, showsInfoSheetButton } from '../questionnaire/InfoSheetButton';
 import { useRefreshUnit, type UnitPageContext } from './projectApi';
 
 const STATES_API = '/api/data/planxchange/projectunitstates';
@@ -128,7 +133,8 @@ function HelpDialog({ topic, onClose }: { topic: string; onClose: () => void }) 
       <DialogContent>
         <DialogContentText>{translate(`WORKFLOW.HelpDialog.${topic}.Text`)}</DialogContentText>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
+        <HelpPageButton topic={helpTopicOfTaskHelp(topic)} />
         <Button onClick={onClose} autoFocus>
           {translate('TASKS.Dialog.Close')}
         </Button>
@@ -259,7 +265,7 @@ export function ProjectActionsCard({ context }: { context: UnitPageContext }) {
   const translate = useTranslate();
   const { unit, root } = context;
   const structure = unit.id === root.id && !!context.can.structure?.allowed;
-  if (!context.journalAvailable && !hasDeliveryActions(context) && !structure) return null;
+  if (!context.journalAvailable && !hasDeliveryActions(context) && !structure && !showsViewerButton(context) && !showsPlanningButton(context) && !showsInfoSheetButton(context)) return null;
   return (
     <Card data-testid="project-actions">
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -273,7 +279,10 @@ export function ProjectActionsCard({ context }: { context: UnitPageContext }) {
             {translate('WORKFLOW.History')}
           </Button>
         )}
+        <InfoSheetButton context={context} />
+        <ViewerButton context={context} />
         <DeliveryActionButtons context={context} />
+        <PlanningButton context={context} />
       </CardContent>
     </Card>
   );

@@ -25,6 +25,10 @@ export interface UnitPageContext {
     materials: RuleResult;
     /** May the user mark deliveries of the delivery overview done. */
     confirmDeliveries: boolean;
+    /** May the user assign product types, plants and order numbers (the planning screen). */
+    assign: RuleResult;
+    /** The viewer button: the unit's state shows it and an IFC model applies to the unit (its own or a parent's). */
+    viewer?: boolean;
   };
   /** The caller's task on the unit and the action buttons of its state (from the workflow definition). */
   workflow: { task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number };
