@@ -1,4 +1,5 @@
 import { MenuItem, TextField, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import type { PlanningData } from '../../../domain/assignments';
 import { ProductTypeChip } from '../ProductTypeChip';
 
@@ -25,12 +26,8 @@ function EmptyText({ children }: { children: string }) {
   );
 }
 
-/** A product type select whose options and value are the product types' colour chips. */
-export function ProductTypeSelect({ productTypes, value, onChange, label, emptyLabel, disabled, error, showLabel, testId }: SelectProps & { productTypes: PlanningData['productTypes'] }) {
-  const chip = (id: number) => {
-    const type = productTypes.find((candidate) => candidate.id === id);
-    return type ? <ProductTypeChip productType={type.title} productTypeID={type.id} productTypeBGColor={type.bgColor} productTypeTextColor={type.textColor} /> : null;
-  };
+/** A select of ids whose options and chosen value show `node`; the empty option means `emptyLabel`. */
+function IdSelect({ options, optionTestId, value, onChange, label, emptyLabel, disabled, error, showLabel, testId }: SelectProps & { options: { id: number; node: ReactNode }[]; optionTestId?: string }) {
   return (
     <TextField
       select
@@ -45,7 +42,7 @@ export function ProductTypeSelect({ productTypes, value, onChange, label, emptyL
       helperText={error}
       data-testid={testId}
       slotProps={{
-        select: { displayEmpty: true, renderValue: (selected) => (selected === '' ? <EmptyText>{emptyLabel}</EmptyText> : chip(Number(selected))) },
+        select: { displayEmpty: true, renderValue: (selected) => (selected === '' ? <EmptyText>{emptyLabel}</EmptyText> : options.find((option) => option.id === Number(selected))?.node) },
         htmlInput: { 'aria-label': label },
         inputLabel: { shrink: true },
       }}
@@ -53,44 +50,33 @@ export function ProductTypeSelect({ productTypes, value, onChange, label, emptyL
       <MenuItem value="">
         <EmptyText>{emptyLabel}</EmptyText>
       </MenuItem>
-      {productTypes.map((type) => (
-        <MenuItem key={type.id} value={String(type.id)} data-testid="product-type-option">
-          {chip(type.id)}
+      {options.map((option) => (
+        <MenuItem key={option.id} value={String(option.id)} data-testid={optionTestId}>
+          {option.node}
         </MenuItem>
       ))}
     </TextField>
   );
 }
 
+/** A product type select whose options and value are the product types' colour chips. */
+export function ProductTypeSelect({ productTypes, ...props }: SelectProps & { productTypes: PlanningData['productTypes'] }) {
+  const options = productTypes.map((type) => ({
+    id: type.id,
+    node: <ProductTypeChip productType={type.title} productTypeID={type.id} productTypeBGColor={type.bgColor} productTypeTextColor={type.textColor} />,
+  }));
+  return <IdSelect {...props} options={options} optionTestId="product-type-option" />;
+}
+
 /** A plant select; without a plant the sales organisation's default plant applies. */
-export function PlantSelect({ plants, value, onChange, label, emptyLabel, disabled, error, showLabel, testId }: SelectProps & { plants: PlanningData['plants'] }) {
-  return (
-    <TextField
-      select
-      size="small"
-      variant="outlined"
-      fullWidth
-      label={showLabel ? label : undefined}
-      value={value === null ? '' : String(value)}
-      onChange={(event) => onChange(toValue(event.target.value))}
-      disabled={disabled}
-      error={Boolean(error)}
-      helperText={error}
-      data-testid={testId}
-      slotProps={{
-        select: { displayEmpty: true, renderValue: (selected) => (selected === '' ? <EmptyText>{emptyLabel}</EmptyText> : <Typography component="span" variant="body2">{plants.find((plant) => plant.id === Number(selected))?.name}</Typography>) },
-        htmlInput: { 'aria-label': label },
-        inputLabel: { shrink: true },
-      }}
-    >
-      <MenuItem value="">
-        <EmptyText>{emptyLabel}</EmptyText>
-      </MenuItem>
-      {plants.map((plant) => (
-        <MenuItem key={plant.id} value={String(plant.id)}>
-          {plant.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+export function PlantSelect({ plants, ...props }: SelectProps & { plants: PlanningData['plants'] }) {
+  const options = plants.map((plant) => ({
+    id: plant.id,
+    node: (
+      <Typography component="span" variant="body2">
+        {plant.name}
+      </Typography>
+    ),
+  }));
+  return <IdSelect {...props} options={options} />;
 }
