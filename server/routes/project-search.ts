@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { parseUnitData, UNIT_TYPES, type UnitType } from '../../src/domain/projectUnits.js';
+import { orderNumberOf } from '../../src/domain/assignments.js';
+import { UNIT_TYPES, type UnitType } from '../../src/domain/projectUnits.js';
 import { ADVANCED_SEARCH_FEATURE, canUseProjectSearch, SEARCH_RESOURCE, type ProjectSearchRecord } from '../../src/domain/search.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { projectUnits, tenants } from '../db/schema.js';
@@ -52,7 +53,7 @@ export function toSearchRecord(row: SearchRow): ProjectSearchRecord {
     productTypeTextColor: row.productTypeText ?? null,
     plant: row.plantName ?? null,
     plantID: row.plantId,
-    orderNumber: parseUnitData(row.data).OrderNumber || null,
+    orderNumber: orderNumberOf(row.data) || null,
   };
 }
 

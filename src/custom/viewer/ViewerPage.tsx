@@ -13,8 +13,8 @@ import { ModelWorkspace } from './ModelWorkspace';
 import { preloadScene } from './SceneView';
 import { useViewerData } from './viewerApi';
 import { ViewerFailed, ViewerNoModel, ViewerPending, ViewerSkeleton } from './ViewerStates';
+import { positiveId } from '../project/RootPageState';
 
-const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 function NotFound() {
   const translate = useTranslate();

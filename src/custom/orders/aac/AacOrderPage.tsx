@@ -8,13 +8,13 @@ import { SmallVolumeAlert } from '../SmallVolumeAlert';
 import { AacOrderTable } from './AacOrderTable';
 import { AacSummaryCard } from './AacSummaryCard';
 import { useAacOrder } from './useAacOrder';
+import { positiveId } from '../../project/RootPageState';
 
 export const AAC_ORDER_ROUTE = '/project/aac-order/:rootId/:unitId';
 
 /** One element for the page's lifetime, so the memoised header does not render again for it. */
 const AAC_ICON = <GridOnIcon color="primary" />;
 
-const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 /**
  * home/app/project/aac-order/{root}/{unit}: the AAC order lot as a spreadsheet — rows entered with the

@@ -9,10 +9,10 @@ import { LintelOrderTable } from './LintelOrderTable';
 import { visibleReadOnlyDrafts } from './lintelRows';
 import { LintelSummaryCard } from './LintelSummaryCard';
 import { useLintelOrder } from './useLintelOrder';
+import { positiveId } from '../../project/RootPageState';
 
 export const LINTEL_ORDER_ROUTE = '/project/lintel-order/:rootId/:unitId';
 
-const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 function NotAvailable({ error }: { error?: unknown }) {
   const translate = useTranslate();

@@ -11,10 +11,10 @@ import { detailsPath, useUnitContext } from '../details/projectApi';
 import { DELIVERY_OVERVIEW_RESOURCE, serverMessages } from './deliveriesApi';
 import { DeliveryModelPanel } from './DeliveryModelPanel';
 import { DeliveryOverviewTable } from './DeliveryOverviewTable';
+import { positiveId } from '../RootPageState';
 
 export const DELIVERY_OVERVIEW_ROUTE = '/project/delivery-overview/:rootId';
 
-const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 function NotAvailable({ title, text }: { title: string; text: string }) {
   const translate = useTranslate();

@@ -10,10 +10,10 @@ import { detailsPath, useUnitContext } from '../details/projectApi';
 import { UnitBreadcrumb } from '../details/UnitBreadcrumb';
 import { JournalList } from './JournalList';
 import { JournalNotAvailable } from './JournalNotAvailable';
+import { positiveId } from '../RootPageState';
 
 export const JOURNAL_ROUTE = '/project/details/:rootId/:unitId/journal';
 
-const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 /**
  * home/app/project/details/{root}/{unit}/journal: the history of the unit and everything below it, for

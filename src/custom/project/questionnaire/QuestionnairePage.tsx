@@ -1,13 +1,13 @@
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import { HttpError, Title, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
+import { positiveId, RootPageState } from '../RootPageState';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { useQuestionnaire } from './questionnaireApi';
 import { QuestionnaireEditor } from './QuestionnaireEditor';
-import { positiveId } from './questionnairePaths';
 
 /**
  * home/app/project/questionnaire/{rootId}: the project information sheet of a root project — one tab per active sheet,
@@ -22,17 +22,9 @@ export default function QuestionnairePage() {
   const projectPath = `/home/app/project/details/${rootId}`;
   useDocumentTitle(title);
 
-  let content;
-  if (rootId === null || (error instanceof HttpError && error.status === 404)) {
-    content = (
-      <Alert severity="warning" action={<Button component={RouterLink} to="/home/app/dash">{translate('MENU.Dashboard')}</Button>} data-testid="unit-not-found">
-        {translate('PROJECTUNIT.NotFound')}
-      </Alert>
-    );
-  } else if (error) content = <Alert severity="error">{translate('QUESTIONNAIRE.Page.LoadFailed')}</Alert>;
-  else if (isPending || !data) content = <LinearProgress />;
+  const state = <RootPageState rootId={rootId} error={error} loading={isPending || !data} loadFailedKey="QUESTIONNAIRE.Page.LoadFailed" />;
   // A new load (after discarding or a conflict) starts the editor afresh from the server's answers.
-  else content = <QuestionnaireEditor key={dataUpdatedAt} data={data} projectPath={projectPath} onReload={() => void refetch()} />;
+  const content = data && !error ? <QuestionnaireEditor key={dataUpdatedAt} data={data} projectPath={projectPath} onReload={() => void refetch()} /> : state;
 
   return (
     <Box sx={{ mt: 1, maxWidth: 1200 }}>

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { printSections } from './printModel';
 import { PrintSheet } from './PrintSheet';
 import { useQuestionnaire } from './questionnaireApi';
-import { positiveId } from './questionnairePaths';
+import { positiveId } from '../RootPageState';
 import { chooseAnswers, compactAnswers, readStoredAnswers } from './questionnaireStorage';
 
 /** Opens the print dialog shortly after the page is drawn and closes the window after printing (spec §2: ~300 / ~400 ms). */

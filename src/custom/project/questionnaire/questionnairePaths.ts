@@ -5,4 +5,3 @@ export const QUESTIONNAIRE_PRINT_ROUTE = '/print/questionnaire/:rootId';
 export const questionnairePagePath = (rootId: number | string) => `/home/app/project/questionnaire/${rootId}`;
 export const questionnairePrintPath = (rootId: number | string) => `/print/questionnaire/${rootId}`;
 
-export const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);

@@ -1,14 +1,14 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import { HttpError, Title, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
+import { positiveId, RootPageState } from '../RootPageState';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { StructureEditor } from './StructureEditor';
 import { useStructure } from './structureApi';
 
-const positiveId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 /**
  * home/app/project/structure/{rootId}: the structure a customer builds for a root project (subprojects, approval
@@ -22,17 +22,9 @@ export default function ProjectStructurePage() {
   const title = data ? `${heading} – ${unitPageTitle({ projectUnitNo: data.projectUnitNo, title: data.title })}` : heading;
   useDocumentTitle(title);
 
-  let content;
-  if (rootId === null || (error instanceof HttpError && error.status === 404)) {
-    content = (
-      <Alert severity="warning" action={<Button component={RouterLink} to="/home/app/dash">{translate('MENU.Dashboard')}</Button>} data-testid="unit-not-found">
-        {translate('PROJECTUNIT.NotFound')}
-      </Alert>
-    );
-  } else if (error) content = <Alert severity="error">{translate('STRUCTURE.LoadFailed')}</Alert>;
-  else if (isPending || !data) content = <LinearProgress />;
+  const state = <RootPageState rootId={rootId} error={error} loading={isPending || !data} loadFailedKey="STRUCTURE.LoadFailed" />;
   // A new load (after discarding) starts the editor afresh from the server's answer.
-  else content = <StructureEditor key={dataUpdatedAt} data={data} onReload={() => refetch()} />;
+  const content = data && !error ? <StructureEditor key={dataUpdatedAt} data={data} onReload={() => refetch()} /> : state;
 
   return (
     <Box sx={{ mt: 1, maxWidth: 1200 }}>
