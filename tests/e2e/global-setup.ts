@@ -26,7 +26,7 @@ function freePort(): Promise<number> {
 
 /** Builds the app, starts the real server (fresh embedded database with the demo seed) and shares its URL. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium)`);
   if (!process.env.E2E_SKIP_BUILD) {
     const outArgs = process.env.E2E_OUT_DIR ? ['--outDir', process.env.E2E_OUT_DIR, '--emptyOutDir'] : [];
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...outArgs], { cwd: root, stdio: 'inherit' });
