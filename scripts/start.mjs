@@ -1,8 +1,9 @@
 // `npm start`: builds the app when the build is missing or older than its sources, then serves
 // app and API on one port (PORT, default 3000) with demo data on the embedded database.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildApp, DEVELOPMENT_RUNTIME_MARKERS } from './build-app.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -18,10 +19,17 @@ function newestMtime(path) {
 const built = join(root, 'dist', 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
 const sourceTime = Math.max(...sources.map(newestMtime));
-if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
+// A build older than its sources, or a development build left by some other tool, is rebuilt.
+const stale = !existsSync(built) || statSync(built).mtimeMs < sourceTime;
+const development = !stale && DEVELOPMENT_RUNTIME_MARKERS.some((marker) => readFileSync(built, 'utf8').includes(marker));
+if (stale || development) {
   console.log('Building the app …');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  try {
+    buildApp();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit' });

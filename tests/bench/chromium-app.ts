@@ -1,12 +1,13 @@
 // What the Chromium benchmarks share: the app built once per run (or BENCH_APP_DIR), the real server on a fresh
 // demo database, a browser, and the clean-up afterwards.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, launchBrowser } from '../e2e/browser.js';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -53,8 +54,7 @@ function appDir(): string {
   if (builtApp) return builtApp.dir;
   const work = mkdtempSync(join(tmpdir(), 'px-bench-app-'));
   const dir = join(work, 'app');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('vite build failed');
+  buildApp({ outDir: dir, logLevel: 'error' });
   builtApp = { dir, work };
   process.once('exit', () => rmSync(work, { recursive: true, force: true }));
   return dir;

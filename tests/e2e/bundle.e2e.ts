@@ -2,7 +2,8 @@
 // the viewer's 3D scene is a chunk of its own, fetched with import() when a model is shown.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { DEVELOPMENT_RUNTIME_MARKERS } from '../../scripts/build-app.mjs';
 
 // The global setup has just built the app here.
 const outDir = process.env.E2E_OUT_DIR ?? resolve(__dirname, '../../dist');
@@ -68,5 +69,18 @@ describe('bundle', () => {
     expect(withThree.filter((file) => initial.has(file))).toEqual([]);
     expect(allChunks().filter((file) => containsAny(file, WEB_IFC_MARKERS).length)).toEqual([]);
     console.log(`three.js chunk(s): ${withThree.join(', ')} (${kilobytes(withThree)} kB, loaded on demand)`);
+  });
+
+  it('the server hands out the production build: the entry and its preloads hold no development runtime', async () => {
+    const baseURL = inject('baseURL');
+    const html = await (await fetch(`${baseURL}/home/app/dash`)).text();
+    const scripts = [
+      ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((match) => match[1]),
+      ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*\bhref="([^"]+\.js)"/g)].map((match) => match[1]),
+    ];
+    expect(scripts.length).toBeGreaterThan(0);
+    const served = [html, ...(await Promise.all(scripts.map(async (path) => (await fetch(new URL(path, baseURL))).text())))];
+    const found = DEVELOPMENT_RUNTIME_MARKERS.filter((marker) => served.some((text) => text.includes(marker)));
+    expect(found).toEqual([]);
   });
 });

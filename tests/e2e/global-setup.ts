@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM } from './browser';
 
 declare module 'vitest' {
@@ -27,11 +28,8 @@ function freePort(): Promise<number> {
 /** Builds the app, starts the real server (fresh embedded database with the demo seed) and shares its URL. */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium)`);
-  if (!process.env.E2E_SKIP_BUILD) {
-    const outArgs = process.env.E2E_OUT_DIR ? ['--outDir', process.env.E2E_OUT_DIR, '--emptyOutDir'] : [];
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...outArgs], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
+  if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
