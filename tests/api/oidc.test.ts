@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoLoginRequests, ssoSessions, userIdentities, users } from '../../server/db/schema.js';
 import type { DemoIdpAccount } from '../../server/demo-idp/index.js';
 import { SingleSignOn } from '../../server/lib/oidc.js';
+import { resolveSignIn } from '../../server/lib/sso-accounts.js';
 import { createTestContext, DEMO_PASSWORD, expectErrorShape, type TestContext } from './helpers.js';
 import { CookieJar, PORTAL, startTestProvider } from './oidc-provider.js';
 
@@ -149,6 +150,18 @@ describe('first sign-in binds by verified e-mail, later ones by subject', () => 
     expect(outcome.location).toBe('/account/sign-in-refused?reason=boundElsewhere');
     expect(outcome.session).toBeUndefined();
     expect(await identitiesOf('partner')).toEqual([{ subject: 'sub-partner' }]);
+  });
+
+  it('binds one identity only when two first sign-ins with the same e-mail race', async () => {
+    const [twin] = await t.db.insert(users).values({ login: 'twin', email: 'twin@bau.example', isExternalLogin: true }).returning({ id: users.id });
+    const claims = (sub: string) => ({ sub, email: 'twin@bau.example', email_verified: true });
+    const results = await Promise.all(['sub-a', 'sub-b', 'sub-a'].map((sub) => resolveSignIn(t.db, provider.issuer, claims(sub))));
+    const bound = await t.db.select({ subject: userIdentities.subject }).from(userIdentities).where(eq(userIdentities.userId, twin.id));
+    expect(bound).toHaveLength(1);
+    for (const [index, result] of results.entries()) {
+      const sameSubject = ['sub-a', 'sub-b', 'sub-a'][index] === bound[0].subject;
+      expect(result, `sign-in ${index}`).toEqual(sameSubject ? { userId: twin.id, bind: expect.any(Boolean) } : { refused: 'boundElsewhere' });
+    }
   });
 
   it('ignores an unsafe return address', async () => {
