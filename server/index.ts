@@ -49,7 +49,7 @@ async function main() {
     if (seed !== 'none') {
       console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
       for (const login of DEMO_LOGINS) console.log(`  ${login.login.padEnd(11)} ${login.description}`);
-      if (singleSignOn.demoIssuer) console.log(`Demo identity provider (external logins, same password): ${singleSignOn.demoIssuer}`);
+      if (singleSignOn.demo) console.log(`Demo identity provider ("Sign in with Demo-ID"; ${singleSignOn.demo.logins.join(', ')}, same password): ${singleSignOn.demo.issuer}`);
     }
   });
 

@@ -11,8 +11,8 @@ export function demoIdpWanted(env: NodeJS.ProcessEnv, seed: string): boolean {
 }
 
 export interface SsoSetup extends Pick<AppConfig, 'sso' | 'mounts'> {
-  /** Where the demo identity provider lives, when it runs. */
-  demoIssuer?: string;
+  /** Where the demo identity provider lives, and whom it knows, when it runs. */
+  demo?: { issuer: string; logins: string[] };
 }
 
 /**
@@ -44,5 +44,5 @@ export async function singleSignOnFromEnv(env: NodeJS.ProcessEnv, server: { port
     hint: { logins: DEMO_IDP_ACCOUNTS.map((account) => account.login), password: DEMO_IDP_ACCOUNTS[0].password },
   });
   const sso = new SingleSignOn({ issuer, clientId: client.clientId, clientSecret: client.clientSecret, displayName: env.OIDC_DISPLAY_NAME?.trim() || DEMO_IDP_NAME, baseUrl });
-  return { sso, mounts: [{ path: idp.path, app: idp.app }], demoIssuer: issuer };
+  return { sso, mounts: [{ path: idp.path, app: idp.app }], demo: { issuer, logins: DEMO_IDP_ACCOUNTS.map((account) => account.login) } };
 }
