@@ -16,6 +16,7 @@ import { ApiError, sendError } from './lib/errors.js';
 import { i18nDir } from './lib/i18n.js';
 import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
 import { authRoutes, signOutRoute } from './routes/auth.js';
+import { oidcRoutes } from './routes/oidc.js';
 import { bannerExtraRoutes, bannerNotificationsResource } from './routes/banner-notifications.js';
 import { salesOrganisationsResource } from './routes/sales-organisations.js';
 import { emailRoutes } from './routes/email.js';
@@ -133,6 +134,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.use('*', csrfGuard);
   api.use('*', sessionReader);
   api.route('/auth', authRoutes);
+  // Single sign-on for external logins: GET api/auth/oidc, …/login, …/callback (no session needed).
+  api.route('/auth/oidc', oidcRoutes);
   // The account-deletion link is followed without a session: the token authenticates.
   api.route('/account', accountPublicRoutes);
   // Setting the first password from an invitation link: the token authenticates.
@@ -190,6 +193,9 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
     throw ApiError.notFound();
   });
   app.route('/api', api);
+
+  // The demo identity provider (demo seed only) lives beside the portal, outside /api.
+  for (const mount of settings.mounts ?? []) app.route(mount.path, mount.app);
 
   app.use('/Account/*', sessionReader);
   app.route('/Account', signOutRoute);

@@ -5,6 +5,7 @@ import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
+import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { DiskFileStorage } from './services/file-storage.js';
 import { startMailDelivery } from './services/mail-delivery.js';
@@ -32,7 +33,11 @@ async function main() {
   const schedulerInterval = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5 * 60_000);
   const stopScheduler = schedulerInterval > 0 ? startScheduler(database.db, schedulerInterval) : () => undefined;
 
+  // Single sign-on for external logins: OIDC_* or, with demo data, the demo identity provider under /demo-idp.
+  const singleSignOn = await singleSignOnFromEnv(process.env, { port, host: process.env.HOST, seed });
   const app = createApp(database.db, {
+    sso: singleSignOn.sso,
+    mounts: singleSignOn.mounts,
     staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
     secureCookies: process.env.SECURE_COOKIES === 'true',
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
@@ -44,6 +49,7 @@ async function main() {
     if (seed !== 'none') {
       console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
       for (const login of DEMO_LOGINS) console.log(`  ${login.login.padEnd(11)} ${login.description}`);
+      if (singleSignOn.demo) console.log(`Demo identity provider ("Sign in with Demo-ID"; ${singleSignOn.demo.logins.join(', ')}, same password): ${singleSignOn.demo.issuer}`);
     }
   });
 

@@ -5,6 +5,7 @@ import { APP_BASENAME, PortalAdmin } from './App';
 import { AdminContext } from 'react-admin';
 import { ACCOUNT_DELETION_PATH, AccountDeletionPage } from './custom/account/AccountDeletionPage';
 import { SET_PASSWORD_PATH, SetPasswordPage } from './custom/account/SetPasswordPage';
+import { SIGN_IN_REFUSED_PATH, SignInRefusedPage } from './custom/account/SignInRefusedPage';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
 import { QUESTIONNAIRE_PRINT_ROUTE } from './custom/project/questionnaire/questionnairePaths';
@@ -33,6 +34,15 @@ async function start() {
           element={
             <AdminContext i18nProvider={i18nProvider} theme={theme}>
               <SetPasswordPage />
+            </AdminContext>
+          }
+        />
+        {/* A sign-in through the identity provider that the portal cannot accept, with the reason. */}
+        <Route
+          path={SIGN_IN_REFUSED_PATH}
+          element={
+            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+              <SignInRefusedPage />
             </AdminContext>
           }
         />

@@ -40,7 +40,7 @@ export const DEMO_LOGINS: DemoLogin[] = [
   { login: 'configurer', description: 'internal, configurer (questionnaire schemas, workflow)' },
   { login: 'customer', description: 'external customer, reviewer on some demo projects' },
   { login: 'drafter', description: 'internal, drafter' },
-  { login: 'partner', description: 'external login (identity managed elsewhere)' },
+  { login: 'partner', description: 'external login: "Sign in with Demo-ID" (the demo identity provider)' },
 ];
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -69,7 +69,8 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
     .values({
       login: user.login,
       email: user.email,
-      passwordHash,
+      // External logins sign in through the identity provider only: they have no portal password.
+      passwordHash: user.isExternalLogin ? null : passwordHash,
       isInternal: user.isInternal ?? false,
       isExternalLogin: user.isExternalLogin ?? false,
       isAdmin: user.isAdmin ?? false,

@@ -1,6 +1,8 @@
+import type { Hono } from 'hono';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import type { FileStorage } from '../services/file-storage.js';
+import type { SingleSignOn } from './oidc.js';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind https). */
@@ -11,6 +13,10 @@ export interface AppConfig {
   staticDir?: string;
   /** Log one line per request. */
   logRequests: boolean;
+  /** Single sign-on for external logins through one OpenID Connect provider; undefined when not configured. */
+  sso?: SingleSignOn;
+  /** Apps served beside the portal under their own path (the demo identity provider). */
+  mounts?: { path: string; app: Hono<any> }[];
 }
 
 export interface AppEnv {

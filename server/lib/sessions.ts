@@ -18,6 +18,9 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The sessions row id of a cookie token (single sign-on keeps the provider's ID token beside it). */
+export const sessionIdOf = tokenHash;
+
 export async function createSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { passwordChangeSchema } from '../../src/domain/password.js';
 import { canChangePassword } from '../../src/domain/profile.js';
 import type { Tx } from '../db/client.js';
-import { accountDeletionRequests, addresses, contacts, sessions, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
+import { accountDeletionRequests, addresses, contacts, sessions, userIdentities, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
@@ -83,6 +83,7 @@ async function erasePersonalData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(userTenants).where(eq(userTenants.userId, userId));
   await tx.delete(userSalesOrgs).where(eq(userSalesOrgs.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
   await tx.delete(accountDeletionRequests).where(eq(accountDeletionRequests.userId, userId));
 }
 

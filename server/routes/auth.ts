@@ -2,12 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { passwordSignInAllowed } from '../../src/domain/externalSignIn.js';
 import { requiredText } from '../../src/domain/validation.js';
 import { users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { readJsonObject } from '../lib/rest-query.js';
+import { externalLoginOnly, providerSignOutUrl } from './oidc.js';
 import {
   clearLoginFailures,
   createSession,
@@ -39,6 +41,7 @@ authRoutes.post('/login', async (c) => {
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, isExternalLogin: users.isExternalLogin })
     .from(users)
     .where(eq(sql`lower(${users.login})`, username.toLowerCase()));
+  if (account?.isActive && !passwordSignInAllowed(account)) throw externalLoginOnly(c.get('config').sso);
   const ok = await verifyPassword(password, account?.passwordHash ?? null);
   if (!account || !ok || !account.isActive) {
     await recordLoginFailure(db, username);
@@ -73,7 +76,9 @@ authRoutes.get('/me', (c) => {
 export const signOutRoute = new Hono<AppEnv>();
 signOutRoute.get('/SignOut', async (c) => {
   const token = c.get('sessionToken');
+  // Signed in through the identity provider: its logout follows and comes back to the login page.
+  const providerLogout = token ? await providerSignOutUrl(c, token) : null;
   if (token) await deleteSession(c.get('db'), token);
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
-  return c.redirect('/home/app/login', 302);
+  return c.redirect(providerLogout ?? '/home/app/login', 302);
 });

@@ -17,7 +17,7 @@ import {
   type UserUpdate,
 } from '../../src/domain/users.js';
 import type { Db, Tx } from '../db/client.js';
-import { addresses, contacts, salesOrganisations, sessions, tenants, userInvitations, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
+import { addresses, contacts, salesOrganisations, sessions, tenants, userIdentities, userInvitations, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
@@ -171,8 +171,15 @@ async function updateUser(tx: Tx, id: number, changes: AdminChanges, current: Us
   }
   // Sessions are read on every request: without rows the user is logged out at the next call.
   if (fields.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, id));
-  // An identity managed elsewhere gets no invitation to set a local password.
-  if (fields.isExternalLogin === true) await tx.delete(userInvitations).where(eq(userInvitations.userId, id));
+  // An identity managed elsewhere gets no invitation to set a local password, keeps none and its password sessions end.
+  if (fields.isExternalLogin === true && !current.isExternalLogin) {
+    await tx.delete(userInvitations).where(eq(userInvitations.userId, id));
+    await tx.update(users).set({ passwordHash: null }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+  }
+  // A new e-mail or the end of the external login unbinds the provider's identity: the next sign-in binds by e-mail again.
+  const emailChanged = fields.email !== undefined && fields.email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanged || fields.isExternalLogin === false) await tx.delete(userIdentities).where(eq(userIdentities.userId, id));
 }
 
 export const userRoutes = new Hono<AppEnv>();

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Login, LoginForm, useTranslate } from 'react-admin';
+import { SingleSignOnButton } from './SingleSignOnButton';
 
 export function PortalLoginPage() {
   const translate = useTranslate();
@@ -17,6 +18,7 @@ export function PortalLoginPage() {
         </Typography>
       </Box>
       <LoginForm />
+      <SingleSignOnButton />
     </Login>
   );
 }

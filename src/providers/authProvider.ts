@@ -33,6 +33,18 @@ export function avatarChanged(): void {
   avatarVersion = Date.now();
 }
 
+/** What the login page offers besides the password form: single sign-on through one identity provider. */
+export interface SignInOptions {
+  enabled: boolean;
+  displayName?: string;
+}
+
+export async function signInOptions(): Promise<SignInOptions> {
+  const response = await fetch('/api/auth/oidc', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!response.ok) return { enabled: false };
+  return (await response.json()) as SignInOptions;
+}
+
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     const response = await fetch('/api/auth/login', {

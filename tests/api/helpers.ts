@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { createApp, type App } from '../../server/app.js';
+import type { AppConfig } from '../../server/lib/context.js';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
+import { users } from '../../server/db/schema.js';
+import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
+import { and, eq } from 'drizzle-orm';
 
 export { DEMO_PASSWORD };
 
@@ -30,7 +34,7 @@ export interface RequestOptions {
  * A fresh database with the demo seed and the app on top of it.
  * With TEST_DATABASE_URL (postgres://…/postgres) each test file gets its own PostgreSQL database.
  */
-export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -55,7 +59,7 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   }
   const files = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-test-files-')));
   if (options.seed !== false) await seedDemo(database.db, files);
-  const app = createApp(database.db, {}, files);
+  const app = createApp(database.db, options.config ?? {}, files);
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -72,6 +76,9 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
     db: database.db,
     request,
     async login(username: string, password = DEMO_PASSWORD) {
+      // External logins sign in through the identity provider (tests/api/oidc.test.ts drives that flow): open their session directly.
+      const [external] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.login, username), eq(users.isExternalLogin, true)));
+      if (external) return `${SESSION_COOKIE}=${(await createSession(database.db, external.id)).token}`;
       const response = await request('POST', '/api/auth/login', { body: { username, password } });
       if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status} ${await response.text()}`);
       const cookie = response.headers.get('set-cookie') ?? '';

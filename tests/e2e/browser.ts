@@ -25,9 +25,26 @@ export async function newContext(browser: Browser, baseURL: string, locale = 'en
   return browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport: { width: 1366, height: 860 } });
 }
 
-/** Logs in through the login page and waits for the dashboard. */
+/** Demo users whose identity is managed elsewhere: they sign in through the demo identity provider. */
+export const EXTERNAL_LOGINS = new Set(['partner']);
+
+/** Signs in at the demo identity provider's page (reached through "Sign in with Demo-ID"). */
+export async function signInAtProvider(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.waitForURL('**/demo-idp/interaction/**');
+  await page.locator('#login').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type="submit"]').click();
+}
+
+/** Logs in through the login page (external logins through the identity provider) and waits for the dashboard. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/home/app/login');
+  if (EXTERNAL_LOGINS.has(username)) {
+    await page.getByTestId('sso-sign-in').click();
+    await signInAtProvider(page, username, password);
+    await page.waitForURL('**/home/app/dash');
+    return;
+  }
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
