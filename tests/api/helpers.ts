@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DiskFileStorage } from '../../server/services/file-storage.js';
+import type { FileStorage } from '../../server/services/file-storage.js';
 import { createApp, type App } from '../../server/app.js';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
+import type { AppConfig } from '../../server/lib/context.js';
+import { createTestStorage } from './storage-fixture.js';
 
 export { DEMO_PASSWORD };
 
 export interface TestContext {
   app: App;
   db: Db;
+  /** The app's file storage: the disk, or a local S3 bucket in the vitest project "s3". */
+  files: FileStorage;
   /** Session cookie header of a demo user. */
   login(username: string, password?: string): Promise<string>;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
@@ -30,7 +31,7 @@ export interface RequestOptions {
  * A fresh database with the demo seed and the app on top of it.
  * With TEST_DATABASE_URL (postgres://…/postgres) each test file gets its own PostgreSQL database.
  */
-export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -53,9 +54,10 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   } else {
     database = await openDatabase({});
   }
-  const files = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-test-files-')));
+  const storage = await createTestStorage();
+  const files = storage.storage;
   if (options.seed !== false) await seedDemo(database.db, files);
-  const app = createApp(database.db, {}, files);
+  const app = createApp(database.db, options.config ?? {}, files);
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -70,6 +72,7 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   return {
     app,
     db: database.db,
+    files,
     request,
     async login(username: string, password = DEMO_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { username, password } });
@@ -80,6 +83,7 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
     async close() {
       await database.close();
       await dropDatabase?.();
+      await storage.close();
     },
   };
 }
