@@ -1,6 +1,8 @@
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import type { FileStorage } from '../services/file-storage.js';
+import type { Logger } from './logging.js';
+import type { Metrics } from './metrics.js';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind https). */
@@ -9,8 +11,12 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Folder of the built single-page app; undefined in API-only tests. */
   staticDir?: string;
-  /** Log one line per request. */
-  logRequests: boolean;
+  /** Where request lines and errors go (default: the process's logger). */
+  logger?: Logger;
+  /** The Prometheus registry (default: a new one for this app). */
+  metrics?: Metrics;
+  /** Bearer token of GET /metrics; without one the endpoint answers 404. */
+  metricsToken?: string;
 }
 
 export interface AppEnv {
@@ -21,5 +27,7 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionToken: string | null;
     requestId: string;
+    /** The request's logger: every line carries the request id. */
+    log: Logger;
   };
 }
