@@ -82,6 +82,42 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+interface ArchiveContents {
+  header: { format?: string; version?: number; createdAt?: string } | null;
+  database: Buffer | null;
+  summary: BackupSummary | null;
+  keys: Set<string>;
+  fileBytes: number;
+}
+
+/** Walks the entries in order: the header first, then the dump and the files (into `files`), the summary last. */
+async function readEntries(extract: ReturnType<typeof tarExtract>, files: FileStorage): Promise<ArchiveContents> {
+  const contents: ArchiveContents = { header: null, database: null, summary: null, keys: new Set(), fileBytes: 0 };
+  for await (const entry of extract) {
+    const name = entry.header.name;
+    if (!contents.header) {
+      if (name !== HEADER) throw new Error('not a planXchange backup (no header entry)');
+      const header = JSON.parse((await readAll(entry)).toString('utf8'));
+      if (header?.format !== BACKUP_FORMAT) throw new Error('not a planXchange backup');
+      if (header.version !== BACKUP_VERSION) throw new Error(`backup format version ${header.version} is not supported (this portal reads ${BACKUP_VERSION})`);
+      contents.header = header;
+    } else if (name === DATABASE) {
+      contents.database = await readAll(entry);
+    } else if (name.startsWith(FILES)) {
+      const key = name.slice(FILES.length);
+      // tar-stream's entries are streamx streams: the storage takes Node streams.
+      await files.put(key, Readable.from(entry));
+      contents.keys.add(key);
+      contents.fileBytes += entry.header.size ?? 0;
+    } else if (name === SUMMARY) {
+      contents.summary = JSON.parse((await readAll(entry)).toString('utf8'));
+    } else {
+      entry.resume();
+    }
+  }
+  return contents;
+}
+
 /**
  * Reads an archive: every file goes into `files` as it comes, the database dump is returned. Throws when the
  * archive is not one of ours, or is cut short (no summary, or counts that do not match it).
@@ -89,33 +125,17 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
 export async function readBackup(input: Readable, files: FileStorage): Promise<RestoredBackup> {
   const extract = tarExtract();
   const reading = pipeline(input, extract);
-  let header: { format?: string; version?: number; createdAt?: string } | null = null;
-  let database: Buffer | null = null;
-  let summary: BackupSummary | null = null;
-  const keys = new Set<string>();
-  let fileBytes = 0;
-  for await (const entry of extract) {
-    const name = entry.header.name;
-    if (!header) {
-      if (name !== HEADER) throw new Error('not a planXchange backup (no header entry)');
-      header = JSON.parse((await readAll(entry)).toString('utf8'));
-      if (header?.format !== BACKUP_FORMAT) throw new Error('not a planXchange backup');
-      if (header.version !== BACKUP_VERSION) throw new Error(`backup format version ${header.version} is not supported (this portal reads ${BACKUP_VERSION})`);
-    } else if (name === DATABASE) {
-      database = await readAll(entry);
-    } else if (name.startsWith(FILES)) {
-      const key = name.slice(FILES.length);
-      // tar-stream's entries are streamx streams: the storage takes Node streams.
-      await files.put(key, Readable.from(entry));
-      keys.add(key);
-      fileBytes += entry.header.size ?? 0;
-    } else if (name === SUMMARY) {
-      summary = JSON.parse((await readAll(entry)).toString('utf8'));
-    } else {
-      entry.resume();
-    }
+  // A broken archive also fails the walk through the entries; this promise is awaited on the way out.
+  reading.catch(() => undefined);
+  let contents: ArchiveContents;
+  try {
+    contents = await readEntries(extract, files);
+  } catch (error) {
+    extract.destroy();
+    throw error;
   }
   await reading;
+  const { header, database, summary, keys, fileBytes } = contents;
   if (!header) throw new Error('the backup is empty');
   if (!summary) throw new Error('the backup is incomplete (no summary): it was cut short');
   if (!database || database.length !== summary.databaseBytes) throw new Error('the backup is incomplete: the database dump is missing or cut short');
