@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +13,8 @@ import type { AppConfig, AppEnv } from './lib/context.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { ApiError, sendError } from './lib/errors.js';
 import { i18nDir } from './lib/i18n.js';
+import { logger as processLogger, requestLogging } from './lib/logging.js';
+import { createMetrics, metricsMiddleware } from './lib/metrics.js';
 import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
 import { authRoutes, signOutRoute } from './routes/auth.js';
 import { oidcRoutes } from './routes/oidc.js';
@@ -47,11 +48,12 @@ import { catalogueRoutes } from './routes/admin-catalogues.js';
 import { masterDataRoutes } from './routes/admin-master-data.js';
 import { projectFeatureRoutes } from './routes/admin-projects.js';
 import { invitationPublicRoutes } from './routes/invitations.js';
+import { operationsRoutes } from './routes/operations.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], logRequests: false };
+const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [] };
 
 function requestLanguage(c: { get: (k: 'user') => { language: string } | null; req: { header: (n: string) => string | undefined } }): string {
   const user = c.get('user');
@@ -65,18 +67,17 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   const settings: AppConfig = { ...defaultConfig, ...config };
   const app = new Hono<AppEnv>();
 
+  const metrics = settings.metrics ?? createMetrics(db);
+  // Request id, X-Request-Id and one log line per request (lib/logging.ts); counts and latency per route (lib/metrics.ts).
+  app.use('*', requestLogging(settings.logger ?? processLogger));
+  app.use('*', metricsMiddleware(metrics));
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('config', settings);
     c.set('files', files);
     c.set('user', null);
     c.set('sessionToken', null);
-    c.set('requestId', randomUUID());
-    const started = performance.now();
     await next();
-    if (settings.logRequests) {
-      console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-    }
   });
   app.use(
     '*',
@@ -108,11 +109,12 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
     const mapped = fromDatabaseError(error);
     if (mapped) return sendError(c, mapped, language);
     const requestId = c.get('requestId');
-    console.error(`[${requestId}] ${c.req.method} ${c.req.url}`, error);
+    c.get('log').error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error');
     return sendError(c, new ApiError(500, [{ key: 'ERRORMESSAGES.Unexpected', params: { requestId } }]), language);
   });
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  // GET /api/health, /api/ready and /metrics (token): outside the session guard.
+  app.route('/', operationsRoutes(metrics, settings.metricsToken));
 
   const api = new Hono<AppEnv>();
   // Same-origin by default; a front end on another origin must be listed in ALLOWED_ORIGINS.

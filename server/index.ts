@@ -1,13 +1,18 @@
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+import { controlSocketPath, startControlSocket } from './lib/control-socket.js';
 import { preloadTranslations } from './lib/i18n.js';
+import { startLifecycle } from './lib/lifecycle.js';
+import { logger } from './lib/logging.js';
+import { createMetrics } from './lib/metrics.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
-import { DiskFileStorage } from './services/file-storage.js';
+import { backupWhileRunning, DeferredDeleteStorage } from './services/backup.js';
+import { checkFileStorage, fileStorageFromEnv } from './services/file-storage-config.js';
+import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
 
@@ -15,23 +20,50 @@ const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const databaseUrl = process.env.DATABASE_URL;
 const seed = (process.env.SEED ?? 'demo').toLowerCase();
+const envMs = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 
 async function main() {
   preloadTranslations();
+  // Listening before the database opens: /api/health answers, /api/ready says 503 until the portal is ready.
+  const lifecycle = await startLifecycle({
+    port,
+    hostname: process.env.HOST ?? '0.0.0.0',
+    logger,
+    drainMs: envMs('SHUTDOWN_DRAIN_MS', 0),
+    timeoutMs: envMs('SHUTDOWN_TIMEOUT_MS', 30_000),
+  });
+  const { storage, description: storageDescription } = fileStorageFromEnv(process.env, dataDir);
+  await checkFileStorage(storage);
   const database = await openDatabase({ databaseUrl, dataDir: resolve(dataDir, 'pglite') });
+  lifecycle.onShutdown('database', () => database.close());
   // Refuses to start on a broken workflow definition (the default file or the newest saved version).
   await assertWorkflowValid(database.db);
-  const files = new DiskFileStorage(resolve(dataDir, 'files'));
+  const files = new DeferredDeleteStorage(storage);
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
   await analyze(database);
-  const stopMail = process.env.SMTP_URL
-    ? await startMailDelivery(database.db, process.env.SMTP_URL, process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>')
-    : () => undefined;
+  const metrics = createMetrics(database.db, { processMetrics: true });
+  if (process.env.SMTP_URL) {
+    const from = process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>';
+    const stopMail = await startMailDelivery(database.db, process.env.SMTP_URL, from, {
+      onDelivered: ({ sent, failed }) => {
+        if (sent) metrics.mailDeliveries.inc({ result: 'sent' }, sent);
+        if (failed) metrics.mailDeliveries.inc({ result: 'failed' }, failed);
+      },
+    });
+    lifecycle.onShutdown('mail delivery', stopMail);
+  }
   // Escalations and the daily status mail; SCHEDULER_INTERVAL_MS=0 switches the scheduler off.
   const schedulerInterval = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5 * 60_000);
-  const stopScheduler = schedulerInterval > 0 ? startScheduler(database.db, schedulerInterval) : () => undefined;
+  if (schedulerInterval > 0) lifecycle.onShutdown('scheduler', startScheduler(database.db, schedulerInterval));
+  lifecycle.onShutdown('IFC extraction', () => stopViewerExtractions());
+  // `npm run backup` asks the server that holds the embedded database (server/backup.ts).
+  const { dumpDataDir } = database;
+  if (dumpDataDir) {
+    const stopControl = await startControlSocket(controlSocketPath(dataDir), { backup: (out) => backupWhileRunning(out, dumpDataDir, files) }, logger);
+    if (stopControl) lifecycle.onShutdown('control socket', stopControl);
+  }
 
   // Single sign-on for external logins: OIDC_* or, with demo data, the demo identity provider under /demo-idp.
   const singleSignOn = await singleSignOnFromEnv(process.env, { port, host: process.env.HOST, seed });
@@ -41,32 +73,20 @@ async function main() {
     staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
     secureCookies: process.env.SECURE_COOKIES === 'true',
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
-    logRequests: process.env.LOG_REQUESTS === 'true',
+    metrics,
+    metricsToken: process.env.METRICS_TOKEN || undefined,
   }, files);
-  const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
-    const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
-    console.log(`Portal ready at http://localhost:${port} (${where})`);
-    if (seed !== 'none') {
-      console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
-      for (const login of DEMO_LOGINS) console.log(`  ${login.login.padEnd(11)} ${login.description}`);
-      if (singleSignOn.demo) console.log(`Demo identity provider ("Sign in with Demo-ID"; ${singleSignOn.demo.logins.join(', ')}, same password): ${singleSignOn.demo.issuer}`);
-    }
-  });
-
-  let closing = false;
-  const shutdown = () => {
-    if (closing) return;
-    closing = true;
-    stopMail();
-    stopScheduler();
-    server.close(() => void database.close().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  lifecycle.ready(app);
+  const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
+  logger.info({ database: database.kind, files: storageDescription }, `Portal ready at http://localhost:${lifecycle.port} (${where}, ${storageDescription})`);
+  if (seed !== 'none') {
+    const logins = DEMO_LOGINS.map((login) => `  ${login.login.padEnd(11)} ${login.description}`).join('\n');
+    logger.info(`Demo logins (password ${DEMO_PASSWORD}):\n${logins}`);
+    if (singleSignOn.demo) logger.info(`Demo identity provider ("Sign in with Demo-ID"; ${singleSignOn.demo.logins.join(', ')}, same password): ${singleSignOn.demo.issuer}`);
+  }
 }
 
 main().catch((error) => {
-  console.error('The portal could not start:', error);
+  logger.fatal({ err: error }, 'The portal could not start');
   process.exit(1);
 });

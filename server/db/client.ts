@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { logger } from '../lib/logging.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -14,6 +15,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a gzipped tarball of its data folder, taken between two transactions (backups). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -40,7 +43,13 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
+    dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -51,7 +60,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process;
   // the pool opens a new one on the next query.
   pool.on('error', (error: Error & { code?: string }) => {
-    if (error.code !== '57P01') console.error('PostgreSQL connection error:', error.message);
+    if (error.code !== '57P01') logger.error({ err: error }, 'PostgreSQL connection error');
   });
   const ndb = drizzle(pool, { schema });
   // Several server processes may start at once: one applies the migrations, the others wait.

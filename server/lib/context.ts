@@ -3,6 +3,8 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import type { FileStorage } from '../services/file-storage.js';
 import type { SingleSignOn } from './oidc.js';
+import type { Logger } from './logging.js';
+import type { Metrics } from './metrics.js';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind https). */
@@ -11,12 +13,16 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Folder of the built single-page app; undefined in API-only tests. */
   staticDir?: string;
-  /** Log one line per request. */
-  logRequests: boolean;
   /** Single sign-on for external logins through one OpenID Connect provider; undefined when not configured. */
   sso?: SingleSignOn;
   /** Apps served beside the portal under their own path (the demo identity provider). */
   mounts?: { path: string; app: Hono<any> }[];
+  /** Where request lines and errors go (default: the process's logger). */
+  logger?: Logger;
+  /** The Prometheus registry (default: a new one for this app). */
+  metrics?: Metrics;
+  /** Bearer token of GET /metrics; without one the endpoint answers 404. */
+  metricsToken?: string;
 }
 
 export interface AppEnv {
@@ -27,5 +33,7 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionToken: string | null;
     requestId: string;
+    /** The request's logger: every line carries the request id. */
+    log: Logger;
   };
 }

@@ -18,6 +18,8 @@ export interface ApiMessage {
 export interface ApiErrorBody {
   status: number;
   messages: ApiMessage[];
+  /** The request's id (also in the X-Request-Id header): what support asks for, what the log lines carry. */
+  requestId?: string;
 }
 
 /** Every deliberate error of the API: one status and one or more messages. */
@@ -78,5 +80,6 @@ export function errorBody(error: ApiError, language: string): ApiErrorBody {
 
 export function sendError(c: Context, error: ApiError, language: string) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json(errorBody(error, language), error.status);
+  const requestId = c.get('requestId') as string | undefined;
+  return c.json({ ...errorBody(error, language), ...(requestId ? { requestId } : {}) }, error.status);
 }

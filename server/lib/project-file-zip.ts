@@ -2,6 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { fileExtension } from '../../src/domain/projectFiles.js';
 import type { FileStorage } from '../services/file-storage.js';
+import { logger } from './logging.js';
+import { toWebStream } from './web-stream.js';
 
 export interface ZipUnit {
   id: number;
@@ -79,47 +81,28 @@ export function zipEntries(units: ZipUnit[], rootId: number, files: ZipSource[])
     });
 }
 
-/** Pull-based: the zip is read only as fast as the client takes bytes, so no archive is ever buffered. */
-function toWebStream(source: Readable): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        source.pause();
-        source.on('data', (chunk: Buffer) => {
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) source.pause();
-        });
-        source.once('end', () => controller.close());
-        source.once('error', (error) => controller.error(error));
-      },
-      pull() {
-        source.resume();
-      },
-      cancel() {
-        source.destroy();
-      },
-    },
-    { highWaterMark: 256 * 1024, size: (chunk) => chunk.byteLength },
-  );
-}
-
 /** Streams a zip of the entries; each file is read from storage only when its turn comes. */
 export function zipStream(entries: ZipEntry[], storage: FileStorage): ReadableStream<Uint8Array> {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
+  // A client that goes away ends the archive; the file being read then closes too (a socket to the bucket, a file handle).
+  let reading: Readable | null = null;
+  output.once('close', () => reading?.destroy());
   zip.on('error', (error: Error) => {
-    console.error('project files zip failed', error);
+    logger.error({ err: error }, 'project files zip failed');
     output.destroy(error);
   });
   for (const entry of entries) {
     zip.addReadStreamLazy(entry.path, { mtime: entry.mtime, compress: entry.compress }, (done) => {
-      storage.get(entry.storageKey).then(
-        (bytes) => {
+      storage.open(entry.storageKey).then(
+        (file) => {
+          if (file) {
+            reading = file.stream;
+            return done(null, file.stream);
+          }
           // A row without its stored bytes becomes an empty entry rather than a broken archive.
-          if (!bytes) console.warn(`project file missing in storage: ${entry.storageKey}`);
-          const stream = new PassThrough();
-          stream.end(bytes ?? Buffer.alloc(0));
-          done(null, stream);
+          logger.warn({ storageKey: entry.storageKey }, 'project file missing in storage');
+          done(null, new PassThrough().end());
         },
         (error: unknown) => done(error, new PassThrough()),
       );

@@ -22,6 +22,7 @@ import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
+import { toWebStream } from '../lib/web-stream.js';
 import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
 
 type FileRow = typeof projectFiles.$inferSelect;
@@ -245,11 +246,11 @@ projectFileRoutes.delete('/:rootId/:unitId/:fileId', async (c) => {
 projectFileRoutes.get('/:rootId/:unitId/:fileId/content', async (c) => {
   const { unit } = await unitInRoot(c);
   const file = await fileOfUnit(c.get('db'), unit.id, c.req.param('fileId'));
-  const bytes = await c.get('files').get(file.storageKey);
-  if (!bytes) throw ApiError.notFound();
-  return c.body(new Uint8Array(bytes), 200, {
+  const stored = await c.get('files').open(file.storageKey);
+  if (!stored) throw ApiError.notFound();
+  return c.body(toWebStream(stored.stream), 200, {
     'Content-Type': file.contentType,
-    'Content-Length': String(bytes.length),
+    'Content-Length': String(stored.size),
     'Content-Disposition': attachment(file.name),
     'Cache-Control': 'private, no-cache',
   });

@@ -6,6 +6,7 @@ import { translate } from '../lib/i18n.js';
 import { unitAccess } from '../lib/project-access.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId } from '../lib/rest-query.js';
+import { toWebStream } from '../lib/web-stream.js';
 import { IFC_MAX_BYTES } from '../services/ifc-structure.js';
 import { geometryOf, viewerFileOf, viewerModelOf, type FileRow, type ModelRow } from '../services/ifc-viewer.js';
 
@@ -96,15 +97,15 @@ viewerRoutes.get('/:rootId/:unitFile', async (c) => {
   const etag = `"${model.hash}"`;
   const cacheControl = c.req.query('h') === model.hash ? 'private, max-age=31536000, immutable' : 'private, no-cache';
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag, 'Cache-Control': cacheControl });
-  const bytes = await geometryOf(c.get('db'), c.get('files'), model);
-  if (!bytes) {
+  const geometry = await geometryOf(c.get('db'), c.get('files'), model);
+  if (!geometry) {
     // The stored geometry went missing: the model is read again.
     await viewerModelOf(c.get('db'), c.get('files'), file);
     return c.json({ status: 'pending', file: fileRef(file) } satisfies ViewerPending, 202);
   }
-  return c.body(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), 200, {
+  return c.body(toWebStream(geometry.stream), 200, {
     'Content-Type': 'application/octet-stream',
-    'Content-Length': String(bytes.length),
+    'Content-Length': String(geometry.size),
     'Cache-Control': cacheControl,
     ETag: etag,
   });

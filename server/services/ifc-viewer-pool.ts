@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { IfcErrorKey, IfcReasonKey } from './ifc-structure.js';
 import type { ViewerExtraction } from './ifc-viewer-extract.js';
+import { logger } from '../lib/logging.js';
 
 /**
  * The one extraction worker of the process: jobs wait in a queue and run one at a time off the request
@@ -81,7 +82,7 @@ export class ExtractionPool {
       this.runNext();
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      console.error('IFC extraction worker failed:', error.message);
+      logger.error({ err: error }, 'IFC extraction worker failed');
       const reason: IfcReasonKey = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'IFC.Reason.OutOfMemory' : 'IFC.Reason.Unreadable';
       this.dropWorker(worker, { ok: false, key: 'IFC.Broken', reason });
     });

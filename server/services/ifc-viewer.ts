@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { ifcModels, projectFiles } from '../db/schema.js';
-import type { FileStorage } from './file-storage.js';
+import { logger } from '../lib/logging.js';
+import type { FileStorage, StoredFile } from './file-storage.js';
 import { IFC_MAX_BYTES } from './ifc-structure.js';
 import { viewerExtractionPool, type ExtractionResult, type ExtractionPool } from './ifc-viewer-pool.js';
 
@@ -28,6 +29,10 @@ const running = (db: Db) => {
   if (!map) inFlight.set(db, (map = new Map()));
   return map;
 };
+
+/** Every extraction of the process, for the shutdown; set once the process stops taking new ones. */
+const allJobs = new Set<Promise<void>>();
+let stopping = false;
 
 /** Resolves once every extraction this process started for the database has been stored (tests, shutdown). */
 export async function settleViewerExtractions(db: Db): Promise<void> {
@@ -94,6 +99,21 @@ async function store(db: Db, files: FileStorage, hash: string, result: Extractio
   );
 }
 
+/** A job cut short by the shutdown: the row stays pending but looks abandoned, so the next request starts it again at once. */
+async function handBack(db: Db, hash: string) {
+  await db.transaction((tx) => tx.update(ifcModels).set({ updatedAt: new Date(0) }).where(and(eq(ifcModels.hash, hash), eq(ifcModels.status, 'pending'))));
+}
+
+/**
+ * Shutdown: takes no new extractions, ends the worker (a parse under way is not waited for) and hands the
+ * unfinished models back, before the database closes.
+ */
+export async function stopViewerExtractions(pool: ExtractionPool = viewerExtractionPool): Promise<void> {
+  stopping = true;
+  await pool.close();
+  await Promise.all([...allJobs]);
+}
+
 /** Runs the extraction for a pending row in the background; errors are stored on the row, never thrown. */
 function launch(db: Db, files: FileStorage, hash: string, storageKey: string, pool: ExtractionPool) {
   const map = running(db);
@@ -106,14 +126,17 @@ function launch(db: Db, files: FileStorage, hash: string, storageKey: string, po
         : bytes.length > IFC_MAX_BYTES
           ? { ok: false, key: 'IFC.TooLarge', reason: null }
           : await pool.extract(bytes);
-      await store(db, files, hash, result);
+      if (stopping) await handBack(db, hash);
+      else await store(db, files, hash, result);
     } catch (error) {
-      console.error(`IFC model ${hash.slice(0, 12)}: the extraction could not be stored`, error);
+      logger.error({ err: error, hash }, 'IFC model: the extraction could not be stored');
     } finally {
       map.delete(hash);
     }
   })();
   map.set(hash, job);
+  allJobs.add(job);
+  void job.finally(() => allJobs.delete(job));
 }
 
 /**
@@ -135,7 +158,7 @@ export async function viewerModelOf(db: Db, files: FileStorage, file: FileRow, p
       .where(and(eq(ifcModels.hash, hash), eq(ifcModels.status, 'pending'), lt(ifcModels.updatedAt, new Date(Date.now() - STALE_PENDING_MS))))
       .returning();
   });
-  if (claimed.length) launch(db, files, hash, file.storageKey, pool);
+  if (claimed.length && !stopping) launch(db, files, hash, file.storageKey, pool);
   const [row] = await db.select().from(ifcModels).where(eq(ifcModels.hash, hash));
   return row ?? null;
 }
@@ -143,14 +166,14 @@ export async function viewerModelOf(db: Db, files: FileStorage, file: FileRow, p
 /** After an upload: starts the extraction of every `.ifc` file (fire and forget; failures land on the model row). */
 export function queueViewerModels(db: Db, files: FileStorage, rows: FileRow[]): void {
   for (const row of rows.filter((file) => isIfcFileName(file.name))) {
-    viewerModelOf(db, files, row).catch((error) => console.error(`IFC model of file ${row.id} could not be queued`, error));
+    viewerModelOf(db, files, row).catch((error) => logger.error({ err: error, fileId: row.id }, 'IFC model could not be queued'));
   }
 }
 
-/** The geometry of a ready model; when its bytes have gone from the storage the model is extracted again. */
-export async function geometryOf(db: Db, files: FileStorage, model: ModelRow): Promise<Buffer | null> {
-  const bytes = model.geometryKey ? await files.get(model.geometryKey) : null;
-  if (bytes) return bytes;
+/** The geometry of a ready model, as a stream; when its bytes have gone from the storage the model is extracted again. */
+export async function geometryOf(db: Db, files: FileStorage, model: ModelRow): Promise<StoredFile | null> {
+  const stored = model.geometryKey ? await files.open(model.geometryKey) : null;
+  if (stored) return stored;
   await db.transaction((tx) => tx.delete(ifcModels).where(eq(ifcModels.hash, model.hash)));
   return null;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mails } from '../db/schema.js';
+import { logger } from '../lib/logging.js';
 
 export interface MailTransport {
   sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
@@ -52,24 +53,42 @@ export async function deliverDueMails(db: Db, transport: MailTransport, from: st
   return { sent, failed };
 }
 
-/** With SMTP_URL set, a worker delivers the outbox every `intervalMs`; without it, mails stay readable in the outbox. */
-export async function startMailDelivery(db: Db, smtpUrl: string, from: string, intervalMs = 15_000): Promise<() => void> {
+export interface MailDeliveryOptions {
+  intervalMs?: number;
+  /** Told after every round (metrics). */
+  onDelivered?: (result: { sent: number; failed: number }) => void;
+}
+
+/**
+ * With SMTP_URL set, a worker delivers the outbox every `intervalMs`; without it, mails stay readable in the
+ * outbox. The stop function resolves once a round under way has finished (shutdown closes the database after it).
+ */
+export async function startMailDelivery(db: Db, smtpUrl: string, from: string, options: MailDeliveryOptions = {}): Promise<() => Promise<void>> {
   const nodemailer = await import('nodemailer');
   const transport = nodemailer.default.createTransport(smtpUrl);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverDueMails(db, transport, from);
-    } catch (error) {
-      console.error('Mail delivery failed:', error);
-    } finally {
-      running = false;
-    }
+  let round: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (round || stopped) return;
+    round = (async () => {
+      try {
+        const result = await deliverDueMails(db, transport, from);
+        options.onDelivered?.(result);
+        if (result.failed) logger.warn(result, 'mail delivery: some mails failed and will be retried');
+      } catch (error) {
+        logger.error({ err: error }, 'mail delivery failed');
+      } finally {
+        round = null;
+      }
+    })();
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const timer = setInterval(tick, options.intervalMs ?? 15_000);
   timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+    transport.close();
+  };
 }

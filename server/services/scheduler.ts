@@ -6,6 +6,7 @@ import { actorRoles, isOverdue, ruleText, type TenantType } from '../../src/doma
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
 import { translate } from '../lib/i18n.js';
+import { logger } from '../lib/logging.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { userTasks } from '../lib/workflow.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
@@ -148,23 +149,33 @@ export async function runDailyStatusMail(db: Db, now = new Date()): Promise<numb
   });
 }
 
-/** Runs both jobs now and then every interval; returns a stop function. Errors are logged, never fatal. */
-export function startScheduler(db: Db, intervalMs = 5 * 60_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runEscalations(db);
-      await runDailyStatusMail(db);
-    } catch (error) {
-      console.error('Scheduler run failed:', error);
-    } finally {
-      running = false;
-    }
+/**
+ * Runs both jobs now and then every interval; returns a stop function that resolves once a run under way has
+ * finished. Errors are logged, never fatal.
+ */
+export function startScheduler(db: Db, intervalMs = 5 * 60_000): () => Promise<void> {
+  let run: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (run || stopped) return;
+    run = (async () => {
+      try {
+        const escalated = await runEscalations(db);
+        const dailyMails = await runDailyStatusMail(db);
+        if (escalated || dailyMails) logger.info({ escalated, dailyMails }, 'scheduler: escalations and daily status mails queued');
+      } catch (error) {
+        logger.error({ err: error }, 'scheduler run failed');
+      } finally {
+        run = null;
+      }
+    })();
   };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
+  tick();
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await run;
+  };
 }

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DiskFileStorage } from '../../server/services/file-storage.js';
+import type { FileStorage } from '../../server/services/file-storage.js';
 import { createApp, type App } from '../../server/app.js';
 import type { AppConfig } from '../../server/lib/context.js';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
@@ -10,12 +7,15 @@ import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
 import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
 import { and, eq } from 'drizzle-orm';
+import { createTestStorage } from './storage-fixture.js';
 
 export { DEMO_PASSWORD };
 
 export interface TestContext {
   app: App;
   db: Db;
+  /** The app's file storage: the disk, or a local S3 bucket in the vitest project "s3". */
+  files: FileStorage;
   /** Session cookie header of a demo user. */
   login(username: string, password?: string): Promise<string>;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
@@ -57,7 +57,8 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   } else {
     database = await openDatabase({});
   }
-  const files = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-test-files-')));
+  const storage = await createTestStorage();
+  const files = storage.storage;
   if (options.seed !== false) await seedDemo(database.db, files);
   const app = createApp(database.db, options.config ?? {}, files);
 
@@ -74,6 +75,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   return {
     app,
     db: database.db,
+    files,
     request,
     async login(username: string, password = DEMO_PASSWORD) {
       // External logins sign in through the identity provider (tests/api/oidc.test.ts drives that flow): open their session directly.
@@ -87,6 +89,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     async close() {
       await database.close();
       await dropDatabase?.();
+      await storage.close();
     },
   };
 }

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +8,6 @@ import type { AppEnv } from '../../server/lib/context.js';
 import { ApiError, sendError } from '../../server/lib/errors.js';
 import { simplePdf } from '../../server/lib/pdf.js';
 import { projectFileRoutes } from '../../server/routes/project-files.js';
-import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 import { makePng } from './png-fixture.js';
 
@@ -196,7 +192,7 @@ describe('the route’s own limits (without the app’s 1 MB JSON limit in front
   let routeOnly: Hono<AppEnv>;
   beforeAll(async () => {
     const user = (await (await t.request('GET', '/api/auth/me', { cookie: customer })).json()) as SessionUser;
-    const storage = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-route-files-')));
+    const storage = t.files;
     routeOnly = new Hono<AppEnv>();
     routeOnly.use('*', async (c, next) => {
       c.set('db', t.db);

@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Member, MemberProfile } from '../../src/domain/members.js';
 import { createApp } from '../../server/app.js';
 import { demoTenantLogos } from '../../server/db/seed-logos.js';
 import { projectUnits, salesOrganisations, tenants, users } from '../../server/db/schema.js';
-import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { makePng } from './png-fixture.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
+import { createTestStorage } from './storage-fixture.js';
 
 const M = '/api/data/planxchange/projectmembers';
 let t: TestContext;
@@ -119,8 +116,10 @@ describe('tenant logos', () => {
   });
 
   it('serves the sales organisation’s logo, else the tenant’s, with cache headers', async () => {
-    // A second app on the same database with a storage this test can write to.
-    const files = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-logos-')));
+    // A second app on the same database with a storage this test can write to (a bucket in the "s3" project).
+    const storage = await createTestStorage();
+    onTestFinished(() => storage.close());
+    const files = storage.storage;
     const app = createApp(t.db, {}, files);
     const [nordstein] = demoTenantLogos([tenant['Nordstein Porenbeton'], tenant['Calcon Bouwsystemen'], tenant['CCL Construction Components']]);
     await files.put(nordstein.key, nordstein.bytes);

@@ -37,7 +37,7 @@ export async function startServer(appDir: string, dataDir: string): Promise<{ ba
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, server };
+      if ((await fetch(`${base}/api/ready`)).ok) return { base, server };
     } catch {
       // starting
     }

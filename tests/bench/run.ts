@@ -121,7 +121,7 @@ async function prepareData(dataDir: string): Promise<{ units: number; rootId: nu
 async function waitHealthy(deadline: number) {
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      if ((await fetch(`${base}/api/ready`)).ok) return;
     } catch {
       // starting
     }

@@ -34,15 +34,16 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', ...(process.env.E2E_OUT_DIR ? { STATIC_DIR: process.env.E2E_OUT_DIR } : {}) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The server's warnings and errors show in the test output; request lines stay out of it.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...(process.env.E2E_OUT_DIR ? { STATIC_DIR: process.env.E2E_OUT_DIR } : {}) },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(`${baseURL}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }

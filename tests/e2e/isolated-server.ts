@@ -37,15 +37,16 @@ export async function startIsolatedServer(): Promise<{ baseURL: string; stop: ()
       DATABASE_URL: '',
       SCHEDULER_INTERVAL_MS: '0',
       STATIC_DIR: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`isolated server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(`${baseURL}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }
