@@ -8,3 +8,4 @@ export * from './schema/structure.js';
 export * from './schema/orders.js';
 export * from './schema/viewer.js';
 export * from './schema/questionnaire.js';
+export * from './schema/integration.js';

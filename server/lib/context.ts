@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import type { FileStorage } from '../services/file-storage.js';
+import type { AddressPolicy } from './webhook-url.js';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind https). */
@@ -11,6 +12,8 @@ export interface AppConfig {
   staticDir?: string;
   /** Log one line per request. */
   logRequests: boolean;
+  /** Which addresses webhook endpoints may name (WEBHOOK_ALLOW_PRIVATE / WEBHOOK_ALLOW_LOOPBACK); public ones only by default. */
+  webhookPolicy?: AddressPolicy;
 }
 
 export interface AppEnv {
