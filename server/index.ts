@@ -9,6 +9,7 @@ import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { DiskFileStorage } from './services/file-storage.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
+import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -32,11 +33,17 @@ async function main() {
   const schedulerInterval = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5 * 60_000);
   const stopScheduler = schedulerInterval > 0 ? startScheduler(database.db, schedulerInterval) : () => undefined;
 
+  // Webhook deliveries (docs/decisions-integration.md); WEBHOOK_INTERVAL_MS=0 switches the dispatcher off.
+  const webhookSettings = webhookSettingsFromEnv(process.env);
+  const webhookInterval = Number(process.env.WEBHOOK_INTERVAL_MS ?? 2000);
+  const stopWebhooks = webhookInterval > 0 ? startWebhookDispatcher(database.db, webhookSettings, webhookInterval) : () => undefined;
+
   const app = createApp(database.db, {
     staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
     secureCookies: process.env.SECURE_COOKIES === 'true',
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     logRequests: process.env.LOG_REQUESTS === 'true',
+    webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
@@ -53,6 +60,7 @@ async function main() {
     closing = true;
     stopMail();
     stopScheduler();
+    stopWebhooks();
     server.close(() => void database.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 3000).unref();
   };
