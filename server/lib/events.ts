@@ -1,9 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { orderKindOf } from '../../src/domain/orders.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { ACTION_EVENTS, type EventType } from '../../src/domain/webhooks.js';
 import type { Tx } from '../db/client.js';
+import type { z } from 'zod';
+import type { DeliveryFixed, OrderPlaced, StructureFinished, TransitionData, UnitSummary, UnitTransitioned } from '../openapi/events.js';
 import { aacOrderItems, aacProducts, deliveryLots, events, lintelOrderItems, lintelProducts, projectUnits } from '../db/schema.js';
 
 export interface EventInput {
@@ -32,7 +34,7 @@ export async function recordEvent(tx: Tx, input: EventInput): Promise<number> {
 type UnitRow = typeof projectUnits.$inferSelect;
 
 /** What every event tells about its unit. */
-export function unitSummary(unit: Pick<UnitRow, 'id' | 'rootId' | 'number' | 'title' | 'type' | 'data' | 'tenantId' | 'salesOrgId'>) {
+export function unitSummary(unit: Pick<UnitRow, 'id' | 'rootId' | 'number' | 'title' | 'type' | 'data' | 'tenantId' | 'salesOrgId'>): z.infer<typeof UnitSummary> {
   return {
     projectUnitID: unit.id,
     rootProjectUnitID: unit.rootId ?? unit.id,
@@ -113,7 +115,7 @@ export interface TransitionFacts {
  */
 export async function recordTransitionEvents(tx: Tx, facts: TransitionFacts): Promise<void> {
   const { unit } = facts;
-  const base = {
+  const base: Omit<z.infer<typeof TransitionData>, 'message'> = {
     ...unitSummary(unit),
     action: facts.action,
     oldState: facts.oldState,
@@ -122,20 +124,22 @@ export async function recordTransitionEvents(tx: Tx, facts: TransitionFacts): Pr
     changedBy: { userID: facts.user.id, login: facts.user.login },
   };
   const ids = { tenantId: unit.tenantId, unitId: unit.id, rootId: unit.rootId ?? unit.id };
-  await recordEvent(tx, { type: 'unit.transitioned', ...ids, payload: { ...base, message: facts.message, ...(facts.causedBy ? { causedBy: facts.causedBy } : {}) } });
+  const transitioned: z.infer<typeof UnitTransitioned> = { ...base, message: facts.message, ...(facts.causedBy ? { causedBy: facts.causedBy } : {}) };
+  await recordEvent(tx, { type: 'unit.transitioned', ...ids, payload: transitioned });
   if (facts.causedBy) return;
   const business = facts.builtStructure ? 'structure.finished' : ACTION_EVENTS[facts.action];
   if (!business) return;
-  const payload: Record<string, unknown> = { ...base, message: facts.message };
+  const data: z.infer<typeof TransitionData> = { ...base, message: facts.message };
+  let payload: Record<string, unknown> = data;
   if (business === 'order.placed') {
-    payload.kind = orderKindOf(unit.type);
-    payload.lines = (await orderLines(tx, unit)) ?? [];
+    payload = { ...data, kind: orderKindOf(unit.type), lines: (await orderLines(tx, unit)) ?? [] } satisfies z.infer<typeof OrderPlaced>;
   }
   if (business === 'structure.finished') {
-    const created = facts.created.length
-      ? await tx.select().from(projectUnits).where(sql`${projectUnits.id} in ${facts.created}`).orderBy(asc(projectUnits.number))
-      : [];
-    payload.created = created.map((row) => ({ projectUnitID: row.id, projectUnitNo: row.number, projectUnitType: row.type, title: row.title, parentProjectUnitID: row.parentId }));
+    const created = facts.created.length ? await tx.select().from(projectUnits).where(inArray(projectUnits.id, facts.created)).orderBy(asc(projectUnits.number)) : [];
+    payload = {
+      ...data,
+      created: created.map((row) => ({ projectUnitID: row.id, projectUnitNo: row.number, projectUnitType: row.type, title: row.title, parentProjectUnitID: row.parentId })),
+    } satisfies z.infer<typeof StructureFinished>;
   }
   await recordEvent(tx, { type: business, ...ids, payload });
 }
@@ -157,6 +161,6 @@ export async function recordDeliveryFixed(tx: Tx, lot: typeof deliveryLots.$infe
       groups: lot.groups,
       wallNos: lot.wallNos,
       approvalLotIDs: lot.unitIds,
-    },
+    } satisfies z.infer<typeof DeliveryFixed>,
   });
 }

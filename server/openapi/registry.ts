@@ -38,7 +38,7 @@ export const ErrorBody = z
 
 type Status = 200 | 201 | 202 | 204 | 206 | 303 | 304 | 410 | 422;
 /** A JSON schema, or another content type (files, CSV, HTML) with an optional schema. */
-export type ResponseSpec = z.ZodType | { contentType: string; schema?: z.ZodType; description?: string; headers?: Record<string, string> } | { empty: string };
+export type ResponseSpec = z.ZodType | { contentType: string | string[]; schema?: z.ZodType; description?: string; headers?: Record<string, string> } | { empty: string };
 
 export interface OperationSpec {
   summary: string;
@@ -55,12 +55,16 @@ export interface OperationSpec {
 
 const DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 206: 'Partial content', 303: 'See other', 304: 'Not modified', 410: 'Gone', 422: 'Unprocessable' };
 
+const binary = () => z.string().openapi({ format: 'binary' });
+/** JSON content gets the schema; other types (files, CSV) are bytes unless a schema describes their text. */
+const contentSchema = (type: string, schema?: z.ZodType) => (schema && (type === 'application/json' || type.startsWith('text/')) ? schema : type === 'application/json' ? z.unknown() : binary());
+
 function response(status: number, spec: ResponseSpec): ResponseConfig {
   if ('empty' in spec) return { description: spec.empty };
   if (spec instanceof z.ZodType) return { description: DESCRIPTIONS[status], content: { 'application/json': { schema: spec } } };
   return {
     description: spec.description ?? DESCRIPTIONS[status],
-    content: { [spec.contentType]: { schema: spec.schema ?? z.string().openapi({ format: 'binary' }) } },
+    content: Object.fromEntries([spec.contentType].flat().map((type) => [type, { schema: contentSchema(type, spec.schema) }])),
     headers: spec.headers ? Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) : undefined,
   };
 }
