@@ -83,11 +83,11 @@ op('post', '/api/questionnaire-sheets/validate', { tags: sheets, summary: 'Check
 
 op('get', '/api/file/projectFiles/:rootId', { tags: files, summary: 'The download dialog’s file tree', responses: { 200: z.array(FileTreeNode) } });
 op('post', '/api/file/projectFiles/:rootId', { tags: files, summary: 'Ask for a zip of selected files', body: downloadRequestSchema, responses: { 201: z.object({ downloadID: z.string() }) } });
-op('get', '/api/file/projectFiles/download/:downloadId', { tags: files, summary: 'The zip (streamed, 10 minutes valid)', responses: { 200: { contentType: 'application/zip' }, 410: { empty: 'Expired' } } });
+op('get', '/api/file/projectFiles/download/:downloadId', { tags: files, summary: 'The zip (streamed, 10 minutes valid)', responses: { 200: { contentType: 'application/zip' } } });
 op('get', '/api/file/:rootId/:unitId', { tags: files, summary: 'Files of a unit', responses: { 200: z.array(ProjectFileSchema) } });
 op('post', '/api/file/:rootId/:unitId', { tags: files, summary: 'Upload files (multipart, field `file`)', multipart: z.object({ file: z.array(z.string().openapi({ format: 'binary' })) }), responses: { 201: z.array(ProjectFileSchema) } });
 op('delete', '/api/file/:rootId/:unitId/:fileId', { tags: files, summary: 'Delete a file', responses: { 200: ProjectFileSchema } });
-op('get', '/api/file/:rootId/:unitId/:fileId/content', { tags: files, summary: 'A file’s bytes', responses: { 200: { contentType: 'application/octet-stream', description: 'The bytes, with the content type of the file’s extension' } } });
+op('get', '/api/file/:rootId/:unitId/:fileId/content', { tags: files, summary: 'A file’s bytes', responses: { 200: { contentType: '*/*', description: 'The bytes, with the content type of the file’s extension' } } });
 op('get', '/api/file/:rootId/:fileId/ifcstructure', { tags: files, summary: 'The structure an IFC file suggests', responses: { 200: IfcStructure } });
 op('get', '/api/view/:rootId/:unitId/status', { tags: files, summary: 'The 3D model’s extraction status', responses: { 200: ViewerStatus } });
 op('get', '/api/view/:rootId/:unitFile', {

@@ -36,7 +36,7 @@ export const ErrorBody = z
   })
   .openapi('Error');
 
-type Status = 200 | 201 | 202 | 204 | 206 | 303 | 304 | 410 | 422;
+type Status = 200 | 201 | 202 | 204 | 206 | 302 | 303 | 304 | 410 | 422;
 /** A JSON schema, or another content type (files, CSV, HTML) with an optional schema. */
 export type ResponseSpec = z.ZodType | { contentType: string | string[]; schema?: z.ZodType; description?: string; headers?: Record<string, string> } | { empty: string };
 
@@ -53,7 +53,7 @@ export interface OperationSpec {
   responses: Partial<Record<Status, ResponseSpec>>;
 }
 
-const DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 206: 'Partial content', 303: 'See other', 304: 'Not modified', 410: 'Gone', 422: 'Unprocessable' };
+const DESCRIPTIONS: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 206: 'Partial content', 302: 'Found (redirect)', 303: 'See other', 304: 'Not modified', 410: 'Gone', 422: 'Unprocessable' };
 
 const binary = () => z.string().openapi({ format: 'binary' });
 /** JSON content gets the schema; other types (files, CSV) are bytes unless a schema describes their text. */

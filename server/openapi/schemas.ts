@@ -90,7 +90,7 @@ export const UnitContextSchema = z
     journalAvailable: z.boolean(),
     can: z.object({
       create: z.record(z.string(), RuleResult), edit: RuleResult, delete: RuleResult, structure: RuleResult, materials: RuleResult,
-      confirmDeliveries: z.boolean(), viewer: z.boolean(), assign: z.boolean(),
+      confirmDeliveries: z.boolean(), viewer: z.boolean(), assign: RuleResult,
     }),
   })
   .openapi('UnitContext');

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -20,13 +19,11 @@ import { sessionUser } from '../lib/request.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { webhookUrlRefusal } from '../lib/webhook-url.js';
+import { newWebhookSecret } from '../services/webhook-dispatcher.js';
 import { keepTenant, requireTenant } from './admin-master-data.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect & { tenantName: string; pendingCount: number; failedCount: number };
 type DeliveryRow = typeof webhookDeliveries.$inferSelect & { endpointUrl: string; tenantId: number; eventType: string; messageId: string; rootId: number; eventCreatedAt: Date; payload: unknown };
-
-/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 function checkUrl(config: AppConfig, url: string | undefined) {
   if (url === undefined) return;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { eq, sql } from 'drizzle-orm';
@@ -6,6 +6,9 @@ import { Webhook } from 'standardwebhooks';
 import type { Db, Tx } from '../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { guardedLookup, webhookUrlRefusal, type AddressPolicy } from '../lib/webhook-url.js';
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** The scheduler's kind of lock: only one process claims (and so delivers) at a time. */
 const LOCK_WEBHOOKS = 74_210_003;

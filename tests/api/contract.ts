@@ -53,8 +53,8 @@ export async function checkResponse(method: string, url: string, response: Respo
   const lower = method.toLowerCase();
   const match = load().find((entry) => entry.regex.test(path) && entry.methods[lower]);
   if (!match) {
-    // Unknown routes answer 404 (and OPTIONS/HEAD are the framework's); nothing else may answer undocumented.
-    if (response.status === 404 || lower === 'options' || lower === 'head') return;
+    // Unknown routes answer 404 (401 first without a session; OPTIONS/HEAD are the framework's); nothing else may answer undocumented.
+    if (response.status === 404 || response.status === 401 || lower === 'options' || lower === 'head') return;
     throw new ContractViolation(`${method} ${path} answered ${response.status} but is not in the OpenAPI document`);
   }
   const operation = match.methods[lower];
@@ -69,7 +69,7 @@ export async function checkResponse(method: string, url: string, response: Respo
     }
     return;
   }
-  const media = documented.content[type];
+  const media = documented.content[type] ?? documented.content[`${type.split('/')[0]}/*`] ?? documented.content['*/*'];
   if (!media) throw new ContractViolation(`${method} ${match.template} ${status}: content type ${type || '(none)'} not documented (${Object.keys(documented.content).join(', ')})`);
   if (type !== 'application/json' || !media.schema) return;
   const body: unknown = await response.clone().json();
