@@ -12,7 +12,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { sessionUser } from '../lib/request.js';
 
 /** Lots per database round; the export never holds more than one page of lots and their lines in memory. */
-const PAGE = 200;
+export const exportPaging = { lotsPerPage: 200 };
 
 export const ORDER_EXPORT_COLUMNS = [
   'tenantID', 'tenant', 'rootProjectUnitID', 'projectNo', 'projectTitle', 'lotID', 'lotNo', 'lotTitle', 'orderNumber', 'kind',
@@ -53,7 +53,7 @@ async function lotPage(db: Db, filter: Filter, after: { placedAt: string; id: nu
     .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId))
     .where(and(...conditions))
     .orderBy(sql`p.placed_at`, asc(projectUnits.id))
-    .limit(PAGE);
+    .limit(exportPaging.lotsPerPage);
 }
 
 /** Who placed each lot's order (the latest PlaceOrder journal entry). */
@@ -147,7 +147,7 @@ exportRoutes.get('/orders.csv', (c) => {
         const text = toCsv(await pageRows(db, lots), first);
         first = false;
         if (text) controller.enqueue(encoder.encode(text));
-        if (lots.length < PAGE) controller.close();
+        if (lots.length < exportPaging.lotsPerPage) controller.close();
       } catch (error) {
         console.error('Order export failed:', error);
         controller.error(error);
