@@ -48,10 +48,11 @@ const endpointRecord = (row: EndpointRow) => ({
   updatedAt: new Date(row.updatedAt).toISOString(),
 });
 
+// Correlated subqueries name the outer table explicitly: drizzle renders a column inside `sql` unqualified.
 const endpointColumns = () => ({
-  tenantName: sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${webhookEndpoints.tenantId})`,
-  pendingCount: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'pending')`,
-  failedCount: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'failed')`,
+  tenantName: sql<string>`(select t.name from ${tenants} t where t.id = "webhook_endpoints"."tenant_id")`,
+  pendingCount: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = "webhook_endpoints"."id" and d.status = 'pending')`,
+  failedCount: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = "webhook_endpoints"."id" and d.status = 'failed')`,
 });
 
 async function endpointById(db: Db, id: number) {
@@ -155,7 +156,7 @@ async function deliveryRecords(db: Db, rows: DeliveryRow[]) {
   }));
 }
 
-const eventColumn = <T>(column: string) => sql<T>`(select ${sql.raw(column)} from ${events} e where e.id = ${webhookDeliveries.eventId})`;
+const eventColumn = <T>(column: string) => sql<T>`(select ${sql.raw(column)} from ${events} e where e.id = "webhook_deliveries"."event_id")`;
 
 const deliveriesResource = restResource({
   name: 'webhook-deliveries',
@@ -175,7 +176,7 @@ const deliveriesResource = restResource({
 
 function deliveryColumns() {
   return {
-    endpointUrl: sql<string>`(select w.url from ${webhookEndpoints} w where w.id = ${webhookDeliveries.endpointId})`,
+    endpointUrl: sql<string>`(select w.url from ${webhookEndpoints} w where w.id = "webhook_deliveries"."endpoint_id")`,
     tenantId: eventColumn<number>('e.tenant_id'),
     rootId: eventColumn<number>('e.root_id'),
     eventType: eventColumn<string>('e.type'),

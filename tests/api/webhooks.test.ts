@@ -36,14 +36,16 @@ async function createEndpoint(eventTypes: string[], url = receiver.url) {
 const deliveriesOf = async (endpointId: number) =>
   json<DeliveryRecord[]>(await call('GET', 'admin', `${DELIVERIES}?filter=${encodeURIComponent(JSON.stringify({ endpointID: endpointId }))}&sort=["id","ASC"]`));
 
-/** Rounds of the dispatcher until nothing is due or claimable any more (retries included, waiting for them). */
-async function dispatchUntilSettled(rounds = 20) {
-  for (let i = 0; i < rounds; i++) {
+/** Rounds of the dispatcher until nothing is pending any more (waiting for due retries), at most 20 s. */
+async function dispatchUntilSettled() {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     const counts = await dispatchWebhooks(ctx.db, settings);
     const [pending] = await ctx.db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'));
     if (Number(pending.n) === 0) return;
-    if (counts.succeeded + counts.retried + counts.failed === 0) await sleep(60);
+    if (counts.succeeded + counts.retried + counts.failed === 0) await sleep(50);
   }
+  throw new Error('deliveries still pending after 20 s');
 }
 
 beforeAll(async () => {
