@@ -20,7 +20,15 @@ export async function seedDemoIntegration(tx: Tx): Promise<void> {
   if (!lot) return;
   const [root] = await tx.select().from(projectUnits).where(eq(projectUnits.id, lot.rootId ?? lot.id));
   const [approvalLot] = await tx.select().from(projectUnits).where(and(eq(projectUnits.tenantId, root.tenantId), eq(projectUnits.type, 'approvallot')));
-  const [delivery] = await tx.select().from(deliveryLots).where(eq(deliveryLots.rootId, approvalLot?.rootId ?? root.id));
+  const [found] = await tx
+    .select({ lot: deliveryLots, root: projectUnits })
+    .from(deliveryLots)
+    .innerJoin(projectUnits, eq(projectUnits.id, deliveryLots.rootId))
+    .where(eq(projectUnits.tenantId, root.tenantId))
+    .orderBy(deliveryLots.id)
+    .limit(1);
+  const delivery = found?.lot;
+  const deliveryRoot = found?.root;
   const [endpoint] = await tx
     .insert(webhookEndpoints)
     .values({
@@ -44,9 +52,9 @@ export async function seedDemoIntegration(tx: Tx): Promise<void> {
     ...(delivery
       ? [{
           type: 'delivery.fixed' as const,
-          unit: root,
+          unit: deliveryRoot!,
           daysAgo: 3,
-          payload: () => ({ ...unitSummary(root), deliveryLotID: delivery.id, deliveryLotTitle: delivery.title, deliveryDate: delivery.deliveryDate, deliveryType: 0, groups: delivery.groups, wallNos: delivery.wallNos, approvalLotIDs: delivery.unitIds }),
+          payload: () => ({ ...unitSummary(deliveryRoot!), deliveryLotID: delivery.id, deliveryLotTitle: delivery.title, deliveryDate: delivery.deliveryDate, deliveryType: 0, groups: delivery.groups, wallNos: delivery.wallNos, approvalLotIDs: delivery.unitIds }),
           // The receiver was down for the whole window: every attempt of the back-off schedule failed.
           attempts: [0, ...DEFAULT_RETRY_DELAYS_MS].map((_, index) => ({ after: 1000 + DEFAULT_RETRY_DELAYS_MS.slice(0, index).reduce((sum, delay) => sum + delay, 0), statusCode: null, error: 'ECONNREFUSED: connect ECONNREFUSED' })),
         }]
@@ -56,7 +64,7 @@ export async function seedDemoIntegration(tx: Tx): Promise<void> {
     const at = new Date(Date.now() - entry.daysAgo * DAY);
     const [event] = await tx
       .insert(events)
-      .values({ type: entry.type, tenantId: root.tenantId, unitId: entry.unit.id, rootId: root.id, payload: entry.payload(at), createdAt: at })
+      .values({ type: entry.type, tenantId: root.tenantId, unitId: entry.unit.id, rootId: entry.unit.rootId ?? entry.unit.id, payload: entry.payload(at), createdAt: at })
       .returning();
     const last = entry.attempts[entry.attempts.length - 1];
     const ok = last.statusCode !== null && last.statusCode < 300;

@@ -79,3 +79,13 @@ export async function checkResponse(method: string, url: string, response: Respo
     throw new ContractViolation(`${method} ${match.template} ${status}: body does not match the document: ${problems}\n${JSON.stringify(body).slice(0, 400)}`);
   }
 }
+
+/** Throws a ContractViolation when a webhook body does not match the event's documented schema (`webhooks` of the document). */
+export function checkWebhookBody(type: string, body: unknown): void {
+  load();
+  const document = openApiDocument() as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }> };
+  const webhook = document.webhooks[type];
+  if (!webhook) throw new ContractViolation(`event ${type} is not documented`);
+  const validate = validator(`webhook ${type}`, webhook.post.requestBody.content['application/json'].schema);
+  if (!validate(body)) throw new ContractViolation(`event ${type} does not match the document: ${JSON.stringify(validate.errors)}`);
+}

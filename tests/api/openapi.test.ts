@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.js';
 import type { Db } from '../../server/db/client.js';
-import { checkResponse, ContractViolation } from './contract.js';
+import { checkResponse, checkWebhookBody, ContractViolation } from './contract.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 interface Document {
@@ -76,5 +76,10 @@ describe('the response check of the API suite', () => {
     await expect(checkResponse('GET', '/api/data/planxchange/dashboard/taskCount', json({ count: 1 }, 201))).rejects.toThrow(/not documented/);
     await expect(checkResponse('GET', '/api/orders/12', json({ error: 'x' }, 409))).rejects.toThrow(ContractViolation);
     await expect(checkResponse('GET', '/api/reports/weekly', json([]))).rejects.toThrow(/not in the OpenAPI document/);
+  });
+
+  it('checks webhook bodies against the documented events', () => {
+    expect(() => checkWebhookBody('delivery.fixed', { type: 'delivery.fixed', timestamp: '2026-01-01T00:00:00Z', data: { projectUnitID: 1 } })).toThrow(ContractViolation);
+    expect(() => checkWebhookBody('order.shipped', {})).toThrow(/not documented/);
   });
 });

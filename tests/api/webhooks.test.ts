@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, projectUnits, webhookDeliveries } from '../../server/db/schema.js';
 import { dispatchWebhooks, postSigned, type WebhookSettings } from '../../server/services/webhook-dispatcher.js';
 import { webhookUrlRefusal } from '../../server/lib/webhook-url.js';
+import { checkWebhookBody } from './contract.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 import { startReceiver } from './webhook-receiver.js';
 
@@ -144,6 +145,8 @@ describe('events and signed deliveries', () => {
     const lines = verified.data.lines as { qty: number; productNo: number; lengthMm: number }[];
     expect(lines.length).toBeGreaterThan(0);
     expect(lines[0]).toEqual(expect.objectContaining({ qty: expect.any(Number), productNo: expect.any(Number), lengthMm: expect.any(Number) }));
+    // Every body a receiver got is what the contract documents for its event.
+    for (const request of receiver.received) checkWebhookBody(request.json.type, request.json);
     // A tampered body does not verify.
     expect(() => new Webhook(endpoint.secret).verify(placed.body.replace('Ordered', 'Cancelled'), placed.headers as Record<string, string>)).toThrow();
     // The retried request carried the same idempotency id.
@@ -185,13 +188,14 @@ describe('events and signed deliveries', () => {
 
   it('lets only one process deliver at a time: another process’s live lease holds the others back', async () => {
     const endpoint = await createEndpoint(['drawings.approved', 'unit.transitioned', 'delivery.fixed']);
+    const [{ payload }] = await ctx.db.select().from(events).where(eq(events.type, 'unit.transitioned')).limit(1);
     const [delivery] = await ctx.db
       .insert(events)
-      .values({ type: 'unit.transitioned', tenantId, unitId: (await unit('Wandelemente Haus B')).id, rootId: (await unit('Wandelemente Haus B')).rootId!, payload: {} })
+      .values({ type: 'unit.transitioned', tenantId, unitId: (await unit('Wandelemente Haus B')).id, rootId: (await unit('Wandelemente Haus B')).rootId!, payload })
       .returning();
     const [row] = await ctx.db.insert(webhookDeliveries).values({ endpointId: endpoint.id, eventId: delivery.id, unitId: delivery.unitId }).returning();
     await ctx.db.update(webhookDeliveries).set({ leaseUntil: new Date(Date.now() + 60_000), leasedBy: 'other-process' }).where(eq(webhookDeliveries.id, row.id));
-    const [second] = await ctx.db.insert(events).values({ type: 'unit.transitioned', tenantId, unitId: delivery.unitId, rootId: delivery.rootId, payload: {} }).returning();
+    const [second] = await ctx.db.insert(events).values({ type: 'unit.transitioned', tenantId, unitId: delivery.unitId, rootId: delivery.rootId, payload }).returning();
     await ctx.db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, unit_id) values (${endpoint.id}, ${second.id}, ${second.unitId})`);
     expect(await dispatchWebhooks(ctx.db, settings)).toEqual({ succeeded: 0, retried: 0, failed: 0 });
     // The lease runs out (the other process died): this process takes over and delivers both, in order.
@@ -200,6 +204,21 @@ describe('events and signed deliveries', () => {
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
     await call('DELETE', 'admin', `${WEBHOOKS}/${endpoint.id}`);
+  });
+});
+
+describe('the demo data', () => {
+  it('shows an inactive endpoint with delivered, retried and failed deliveries whose events match the contract', async () => {
+    const endpoints = await json<EndpointRecord[]>(await call('GET', 'admin', `${WEBHOOKS}?filter=${encodeURIComponent(JSON.stringify({ enabled: false }))}`));
+    const demo = endpoints.find((endpoint) => endpoint.url === 'https://erp.nordstein.example/planxchange/webhooks')!;
+    expect(demo).toMatchObject({ enabled: false, failedCount: 1 });
+    const deliveries = await deliveriesOf(demo.id);
+    expect(deliveries.map((d) => [d.eventType, d.status, d.attemptLog.length])).toEqual([
+      ['unit.transitioned', 'succeeded', 1],
+      ['drawings.approved', 'succeeded', 2],
+      ['delivery.fixed', 'failed', 11],
+    ]);
+    for (const event of await ctx.db.select().from(events)) checkWebhookBody(event.type, { type: event.type, timestamp: event.createdAt.toISOString(), data: event.payload });
   });
 });
 
