@@ -135,6 +135,8 @@ async function deliverOne(db: Db, deliveryId: number, settings: WebhookSettings)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(eq(webhookDeliveries.id, deliveryId));
+  // The endpoint was deleted meanwhile (its deliveries with it): nothing to send.
+  if (!row) return 'failed';
   const body = webhookBody(row.event);
   const messageId = `msg_${row.event.messageId}`;
   const sentAt = new Date();
