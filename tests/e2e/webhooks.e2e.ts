@@ -36,7 +36,7 @@ describe('webhooks', () => {
     await admin.getByRole('link', { name: 'Create' }).click();
 
     await admin.getByRole('combobox', { name: 'Tenant' }).click();
-    await admin.getByRole('option', { name: 'Nordstein Porenbeton GmbH' }).click();
+    await admin.getByRole('option', { name: 'Nordstein Porenbeton', exact: true }).click();
     await admin.getByLabel('Receiver URL').fill('ftp://erp.example/hooks');
     await admin.getByLabel('Receiver URL').blur();
     await admin.getByText('Enter an absolute http or https address').waitFor();
