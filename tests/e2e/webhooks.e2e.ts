@@ -71,10 +71,18 @@ describe('webhooks', () => {
     expect(verified.data.projectUnitID).toBe(lot.id);
     expect(verified.data.lines.length).toBeGreaterThan(0);
 
-    // The admin sees both deliveries succeeded, and the order's attempt and payload.
+    // The admin sees both deliveries succeeded, and the order's attempt and payload (the list shows what is stored
+    // when it loads, so wait until the dispatcher has recorded the receiver's answers).
+    await expect
+      .poll(async () => {
+        const response = await admin.request.get(`/api/data/planxchange/webhook-deliveries?filter=${encodeURIComponent(JSON.stringify({ status: 'succeeded' }))}&range=[0,99]`);
+        return ((await response.json()) as { endpointUrl: string }[]).filter((delivery) => delivery.endpointUrl === receiver.url).length;
+      }, { timeout: 15_000 })
+      .toBe(2);
     await admin.goto('/home/app/admin/webhook-deliveries');
     const orderRow = admin.locator('tr', { hasText: 'Order placed' }).filter({ hasText: receiver.url });
-    await expect.poll(async () => (await orderRow.count()) > 0 && (await orderRow.getByTestId('delivery-status').textContent()), { timeout: 15_000 }).toBe('Delivered');
+    await orderRow.waitFor();
+    expect(await orderRow.getByTestId('delivery-status').textContent()).toBe('Delivered');
     await admin.screenshot({ path: `${SHOTS}/deliveries-1440.png`, fullPage: true });
     await orderRow.click();
     await admin.getByTestId('attempt-log').getByText('HTTP 204').waitFor();
