@@ -86,7 +86,7 @@ describe('webhooks', () => {
     await admin.screenshot({ path: `${SHOTS}/deliveries-1440.png`, fullPage: true });
     await orderRow.click();
     await admin.getByTestId('attempt-log').getByText('HTTP 204').waitFor();
-    await admin.getByText(order.headers['webhook-id'] as string).waitFor();
+    await admin.getByText(order.headers['webhook-id'] as string, { exact: true }).waitFor();
     await admin.screenshot({ path: `${SHOTS}/delivery-1440.png`, fullPage: true });
 
     // Deliver again: the receiver gets the same idempotency id once more.
