@@ -95,6 +95,20 @@ describe('webhooks', () => {
     await receiver.waitFor(before + 1);
     expect(receiver.received[before].headers['webhook-id']).toBe(order.headers['webhook-id']);
 
+    // The contract's reference page renders from the portal's own files under its CSP (no outside requests).
+    const outside: string[] = [];
+    admin.on('request', (request) => {
+      if (!request.url().startsWith(new URL(admin.url()).origin)) outside.push(request.url());
+    });
+    const errors: string[] = [];
+    admin.on('pageerror', (error) => errors.push(error.message));
+    await admin.goto('/api/docs');
+    await admin.getByText('planXchange API', { exact: false }).first().waitFor();
+    await admin.getByText('/api/exports/orders.csv').first().waitFor();
+    await admin.screenshot({ path: `${SHOTS}/api-docs-1440.png` });
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+
     // The failed demo delivery shows its attempts; the small screen still reads.
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`/home/app/admin/webhook-deliveries?filter=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`);
