@@ -98,7 +98,7 @@ describe('webhooks', () => {
     // The contract's reference page renders from the portal's own files under its CSP (no outside requests).
     const outside: string[] = [];
     admin.on('request', (request) => {
-      if (!request.url().startsWith(new URL(admin.url()).origin)) outside.push(request.url());
+      if (/^(https?|wss?):/.test(request.url()) && !request.url().startsWith(new URL(admin.url()).origin)) outside.push(request.url());
     });
     const errors: string[] = [];
     admin.on('pageerror', (error) => errors.push(error.message));
