@@ -104,8 +104,8 @@ describe('webhooks', () => {
     admin.on('pageerror', (error) => errors.push(error.message));
     await admin.goto('/api/docs');
     await admin.getByText('planXchange API', { exact: false }).first().waitFor();
-    await admin.getByText('/api/exports/orders.csv').first().waitFor();
     await admin.screenshot({ path: `${SHOTS}/api-docs-1440.png` });
+    await admin.locator('[data-path="/api/exports/orders.csv"]').first().waitFor();
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
 
