@@ -105,7 +105,8 @@ describe('webhooks', () => {
     await admin.goto('/api/docs');
     await admin.getByText('planXchange API', { exact: false }).first().waitFor();
     await admin.screenshot({ path: `${SHOTS}/api-docs-1440.png` });
-    await admin.locator('[data-path="/api/exports/orders.csv"]').first().waitFor();
+    // Every operation of the document is listed (171 today).
+    await expect.poll(() => admin.locator('.opblock').count()).toBeGreaterThan(150);
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
 
