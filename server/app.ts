@@ -49,6 +49,9 @@ import { masterDataRoutes } from './routes/admin-master-data.js';
 import { projectFeatureRoutes } from './routes/admin-projects.js';
 import { invitationPublicRoutes } from './routes/invitations.js';
 import { operationsRoutes } from './routes/operations.js';
+import { webhookDeliveryRoutes, webhookRoutes } from './routes/webhooks.js';
+import { exportRoutes } from './routes/exports.js';
+import { openApiRoutes } from './routes/openapi.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -135,6 +138,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.use('*', (c, next) => ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)));
   api.use('*', csrfGuard);
   api.use('*', sessionReader);
+  // The published contract (OpenAPI 3.1) and its reference page: public, like the route table in the app's code.
+  api.route('/', openApiRoutes);
   api.route('/auth', authRoutes);
   // Single sign-on for external logins: GET api/auth/oidc, …/login, …/callback (no session needed).
   api.route('/auth/oidc', oidcRoutes);
@@ -191,6 +196,10 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   // The dashboard's request to a sales organisation for a new root project: POST …/email/send
   api.route('/data/planxchange/email', emailRoutes);
   api.route('/data/planxchange/users', userRoutes);
+  // Integration: webhook endpoints and their deliveries (admin), the placed-orders export (admins, internal staff).
+  api.route('/data/planxchange/webhooks', webhookRoutes(settings));
+  api.route('/data/planxchange/webhook-deliveries', webhookDeliveryRoutes);
+  api.route('/exports', exportRoutes);
   api.all('*', () => {
     throw ApiError.notFound();
   });

@@ -15,6 +15,7 @@ import { checkFileStorage, fileStorageFromEnv } from './services/file-storage-co
 import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
+import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -65,6 +66,11 @@ async function main() {
     if (stopControl) lifecycle.onShutdown('control socket', stopControl);
   }
 
+  // Webhook deliveries (docs/decisions-integration.md); WEBHOOK_INTERVAL_MS=0 switches the dispatcher off.
+  const webhookSettings = webhookSettingsFromEnv(process.env);
+  const webhookInterval = Number(process.env.WEBHOOK_INTERVAL_MS ?? 2000);
+  if (webhookInterval > 0) lifecycle.onShutdown('webhook delivery', startWebhookDispatcher(database.db, webhookSettings, webhookInterval));
+
   // Single sign-on for external logins: OIDC_* or, with demo data, the demo identity provider under /demo-idp.
   const singleSignOn = await singleSignOnFromEnv(process.env, { port, host: process.env.HOST, seed });
   const app = createApp(database.db, {
@@ -75,6 +81,7 @@ async function main() {
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     metrics,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   lifecycle.ready(app);
   const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;

@@ -13,6 +13,9 @@ import bannerNotifications from './resources/banner-notifications';
 import aacProducts, { AAC_PRODUCTS_RESOURCE } from './resources/aac-products';
 import lintelProducts, { LINTEL_PRODUCTS_RESOURCE } from './resources/lintel-products';
 import mails from './resources/mails';
+import webhooks from './resources/webhooks';
+import webhookDeliveries from './resources/webhook-deliveries';
+import { WEBHOOKS_RESOURCE, WEBHOOK_DELIVERIES_RESOURCE } from './resources/webhooks/constants';
 import plants from './resources/plants';
 import productTypes from './resources/product-types';
 import salesOrganisations from './resources/sales-organisations';
@@ -78,6 +81,8 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name={USERS_RESOURCE} {...users} />
       <Resource name="admin/projectfeatures" {...projectFeatures} />
       <Resource name="admin/mails" {...mails} />
+      <Resource name={WEBHOOKS_RESOURCE} {...webhooks} />
+      <Resource name={WEBHOOK_DELIVERIES_RESOURCE} {...webhookDeliveries} />
       <Resource name="admin/tenants" {...tenants} />
       <Resource name="admin/salesorganisations" {...salesOrganisations} />
       <Resource name="admin/plants" {...plants} />

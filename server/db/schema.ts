@@ -9,3 +9,4 @@ export * from './schema/orders.js';
 export * from './schema/viewer.js';
 export * from './schema/questionnaire.js';
 export * from './schema/sso.js';
+export * from './schema/integration.js';

@@ -24,6 +24,7 @@ import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 import { seedDemoDeliveries } from './seed-deliveries.js';
 import { seedDemoOrders } from './seed-orders.js';
+import { seedDemoIntegration } from './seed-integration.js';
 import { seedDemoQuestionnaires } from './seed-questionnaire.js';
 import { runEscalations } from '../services/scheduler.js';
 
@@ -173,6 +174,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     await seedDemoQuestionnaires(tx);
     await seedDemoDeliveries(tx);
     await seedDemoOrders(tx);
+    await seedDemoIntegration(tx);
     await queueMail(tx, {
       kind: 'welcome',
       recipient: 'customer@bouwbedrijf.example',

@@ -5,6 +5,7 @@ import type { FileStorage } from '../services/file-storage.js';
 import type { SingleSignOn } from './oidc.js';
 import type { Logger } from './logging.js';
 import type { Metrics } from './metrics.js';
+import type { AddressPolicy } from './webhook-url.js';
 
 export interface AppConfig {
   /** Set the Secure flag on cookies (behind https). */
@@ -23,6 +24,8 @@ export interface AppConfig {
   metrics?: Metrics;
   /** Bearer token of GET /metrics; without one the endpoint answers 404. */
   metricsToken?: string;
+  /** Which addresses webhook endpoints may name (WEBHOOK_ALLOW_PRIVATE / WEBHOOK_ALLOW_LOOPBACK); public ones only by default. */
+  webhookPolicy?: AddressPolicy;
 }
 
 export interface AppEnv {

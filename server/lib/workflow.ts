@@ -23,6 +23,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
 import { hasAssignment } from './assignments.js';
+import { recordTransitionEvents } from './events.js';
 import { ApiError } from './errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
 import { activeWorkflow } from './workflow-definition.js';
@@ -91,16 +92,21 @@ async function moveUnits(tx: Tx, effect: Extract<WorkflowEffect, { type: 'move-u
     inArray(projectUnits.stateKey, effect.fromStates),
     sql`${projectUnits.id} <> ${unit.id}`,
   );
-  const previous = await tx.select({ id: projectUnits.id, stateKey: projectUnits.stateKey }).from(projectUnits).where(where).for('update');
+  const previous = await tx.select().from(projectUnits).where(where).orderBy(projectUnits.id).for('update');
   if (!previous.length) return [];
   const ids = previous.map((row) => row.id);
+  const now = new Date();
   await tx
     .update(projectUnits)
-    .set({ stateKey: effect.to, stateSince: new Date(), version: sql`${projectUnits.version} + 1` })
+    .set({ stateKey: effect.to, stateSince: now, version: sql`${projectUnits.version} + 1` })
     .where(inArray(projectUnits.id, ids));
   await tx.insert(projectUnitJournal).values(
     previous.map((row) => ({ rootId, unitId: row.id, userId: user.id, oldState: row.stateKey, newState: effect.to, action, message: '' })),
   );
+  for (const row of previous) {
+    const causedBy = { projectUnitID: unit.id, action };
+    await recordTransitionEvents(tx, { unit: row, action, oldState: row.stateKey, stateKey: effect.to, stateSince: now, message: '', user, builtStructure: false, created: [], causedBy });
+  }
   return ids;
 }
 
@@ -147,6 +153,18 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     if (transition.call === 'ccl-check-data' && message) {
       await tx.insert(projectUnitParams).values({ unitId: unit.id, key: 'CheckDataTaskMessage', value: message });
     }
+    // The outbox: `unit.transitioned` and the action's business event, in this transaction (docs/decisions-integration.md).
+    await recordTransitionEvents(tx, {
+      unit: updated,
+      action: transition.action,
+      oldState: unit.stateKey,
+      stateKey: updated.stateKey,
+      stateSince: updated.stateSince,
+      message,
+      user,
+      builtStructure: buildsStructure(transition),
+      created,
+    });
     const moved: number[] = [];
     for (const effect of transition.effects ?? []) {
       if (effect.type === 'move-units') moved.push(...(await moveUnits(tx, effect, unit, root.id, user, transition.action)));

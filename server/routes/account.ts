@@ -87,7 +87,7 @@ async function erasePersonalData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(accountDeletionRequests).where(eq(accountDeletionRequests.userId, userId));
 }
 
-const confirmSchema = z.strictObject({ token: z.string().min(20).max(100) });
+export const confirmSchema = z.strictObject({ token: z.string().min(20).max(100) });
 
 /** Routes without a session. Following the mailed link: the token alone authenticates. */
 export const accountPublicRoutes = new Hono<AppEnv>();

@@ -7,7 +7,7 @@ import { restResource } from '../lib/rest.js';
 
 type RootRow = typeof projectUnits.$inferSelect & { tenantName: string; tenantDefaults: ProjectFeature[] };
 
-const featuresSchema = z.strictObject({
+export const featuresSchema = z.strictObject({
   features: z.array(z.enum(PROJECT_FEATURES, { error: 'VALIDATION.InvalidValue' }), { error: 'VALIDATION.IsRequired' }).max(PROJECT_FEATURES.length),
 });
 

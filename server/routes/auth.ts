@@ -21,7 +21,7 @@ import {
   throttleWait,
 } from '../lib/sessions.js';
 
-const loginSchema = z.strictObject({
+export const loginSchema = z.strictObject({
   username: requiredText(120),
   password: z.string({ error: 'VALIDATION.IsRequired' }).min(1, 'VALIDATION.IsRequired').max(200, 'VALIDATION.TooLong'),
 });

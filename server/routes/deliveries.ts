@@ -21,6 +21,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { unitAccess, visibleUnits } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { recordDeliveryFixed } from '../lib/events.js';
 import { sessionUser, readFilter } from '../lib/request.js';
 
 type LotRow = typeof deliveryLots.$inferSelect;
@@ -77,8 +78,9 @@ const overviewList = restResource({
         .update(deliveryLots)
         .set({ deliveryType: DELIVERY_TYPE.Fixed, version: sql`${deliveryLots.version} + 1`, updatedAt: new Date() })
         .where(and(eq(deliveryLots.id, id), eq(deliveryLots.version, row.version)))
-        .returning({ id: deliveryLots.id });
+        .returning();
       if (!updated) throw new ApiError(409, [{ key: 'DELIVERY.Errors.Changed', code: 'Concurrent' }]);
+      await recordDeliveryFixed(tx, updated);
     },
   },
 });

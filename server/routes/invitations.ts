@@ -46,7 +46,7 @@ export async function inviteUser(tx: Tx, account: InvitedAccount, origin: string
 const linkInvalid = () => new ApiError(404, [{ key: USERS_MESSAGE.invitationInvalid }]);
 
 // The token is checked before the passwords, so an old link says so whatever was typed.
-const requestSchema = z.strictObject({
+export const requestSchema = z.strictObject({
   token: z.string({ error: 'VALIDATION.IsRequired' }).max(200, 'VALIDATION.TooLong'),
   password: z.unknown(),
   confirmPassword: z.unknown(),

@@ -128,7 +128,7 @@ async function deliveryData(db: Db, access: UnitAccess) {
   return { canEdit: rule.allowed, editReason: rule.allowed ? null : rule.reason, materialTypes: types, subProjects };
 }
 
-const deliveryDataSchema = z
+export const deliveryDataSchema = z
   .array(z.strictObject({ approvalLotID: z.number({ error: 'VALIDATION.IsRequired' }).int().positive(), materials: materialListSchema }), { error: 'VALIDATION.InvalidType' })
   .max(500);
 

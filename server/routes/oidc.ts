@@ -23,7 +23,7 @@ function configured(c: Context<AppEnv>): SingleSignOn {
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
 function refuse(c: Context<AppEnv>, reason: SignInRefusal, detail?: unknown) {
-  console.warn(`[${c.get('requestId')}] single sign-on refused: ${reason}`, ...(detail === undefined ? [] : [detail]));
+  c.get('log').warn({ reason, detail }, 'single sign-on refused');
   return c.redirect(`${SIGN_IN_REFUSED_PATH}?reason=${reason}`, 302);
 }
 

@@ -90,7 +90,7 @@ async function otherSheets(db: Db | Tx, name: string): Promise<SheetSchema[]> {
   return (await loadSheetVersions(db, heads.filter((head) => head.name !== name))).map((sheet) => sheet.schema);
 }
 
-const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).strict();
+export const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).strict();
 
 function readEdit(body: Record<string, unknown>) {
   const parsed = editSchema.safeParse(body);

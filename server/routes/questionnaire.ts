@@ -17,7 +17,7 @@ import { parseId, readJsonObject } from '../lib/rest-query.js';
  */
 export const questionnaireRoutes = new Hono<AppEnv>();
 
-const saveSchema = z.object({ data: z.record(z.string(), z.unknown()), version: z.number().int().min(0).max(2_147_483_647) }).strict();
+export const saveSchema = z.object({ data: z.record(z.string(), z.unknown()), version: z.number().int().min(0).max(2_147_483_647) }).strict();
 
 /** A root the user sees (404 for anything else, a unit below a root included). */
 async function rootAccess(c: Context<AppEnv>) {

@@ -24,7 +24,7 @@ function assertMayEdit(access: Awaited<ReturnType<typeof rootAccess>>['access'])
   if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
 }
 
-const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().nullable().optional() });
+export const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().nullable().optional() });
 
 /** `GET/PUT/DELETE /api/structure/{rootId}[/draft]`: the structure page's data and its server-side draft. */
 export const structureRoutes = new Hono<AppEnv>();

@@ -222,7 +222,7 @@ userRoutes.put('/:id', async (c) => {
   return c.json(await loadRecord(db, id));
 });
 
-const bulkSchema = z.strictObject({
+export const bulkSchema = z.strictObject({
   ids: z
     .array(z.number({ error: 'VALIDATION.InvalidType' }).int('VALIDATION.InvalidType').positive('VALIDATION.InvalidValue'), { error: 'VALIDATION.IsRequired' })
     .min(1, 'VALIDATION.AtLeastOne')

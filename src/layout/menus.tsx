@@ -1,5 +1,7 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import MailIcon from '@mui/icons-material/Mail';
+import SendIcon from '@mui/icons-material/Send';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import PeopleIcon from '@mui/icons-material/People';
 import BusinessIcon from '@mui/icons-material/Business';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -57,6 +59,8 @@ const ADMIN_ENTRIES: { to: string; label: string; icon: ReactElement }[] = [
   { to: '/home/app/admin/aacproducts', label: 'CATALOGUE.Aac.Menu', icon: <ViewQuiltIcon /> },
   { to: '/home/app/admin/lintelproducts', label: 'CATALOGUE.Lintel.Menu', icon: <HorizontalRuleIcon /> },
   { to: '/home/app/admin/mails', label: 'MENU.Outbox', icon: <MailIcon /> },
+  { to: '/home/app/admin/webhooks', label: 'MENU.Webhooks', icon: <WebhookIcon /> },
+  { to: '/home/app/admin/webhook-deliveries', label: 'MENU.WebhookDeliveries', icon: <SendIcon /> },
 ];
 
 /** Configurers' entries (the questionnaire sheet editor); shown to whoever the permission module lets in. */

@@ -21,7 +21,22 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
 
 const base = simpleRestProvider(API_BASE, httpClient);
 
-export const dataProvider: DataProvider = {
+/** Custom methods of the integration screens (react-admin's way for calls that are not CRUD). */
+export interface IntegrationMethods {
+  /** Sends a finished webhook delivery again (same webhook-id); answers the delivery record. */
+  redeliverWebhook(id: number): Promise<{ data: Record<string, unknown> & { id: number } }>;
+  /** Replaces a webhook endpoint's signing secret; answers the endpoint record. */
+  rotateWebhookSecret(id: number): Promise<{ data: Record<string, unknown> & { id: number } }>;
+}
+
+const postAction = async (path: string) => {
+  const { json } = await httpClient(`${API_BASE}/${path}`, { method: 'POST' });
+  return { data: json as Record<string, unknown> & { id: number } };
+};
+
+export const dataProvider: DataProvider & IntegrationMethods = {
+  redeliverWebhook: (id) => postAction(`webhook-deliveries/${id}/redeliver`),
+  rotateWebhookSecret: (id) => postAction(`webhooks/${id}/rotate-secret`),
   ...base,
   getList: (resource, params) => base.getList(apiResource(resource), params),
   getOne: (resource, params) => base.getOne(apiResource(resource), params),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FileStorage } from '../../server/services/file-storage.js';
+import { checkResponse } from './contract.js';
 import { createApp, type App } from '../../server/app.js';
 import type { AppConfig } from '../../server/lib/context.js';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
@@ -61,6 +62,14 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   const files = storage.storage;
   if (options.seed !== false) await seedDemo(database.db, files);
   const app = createApp(database.db, options.config ?? {}, files);
+  // The whole suite checks every answer against the published OpenAPI document (tests/api/contract.ts).
+  const rawRequest = app.request.bind(app);
+  app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
+    const response = await rawRequest(input as string, init, ...(rest as []));
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    await checkResponse(init?.method ?? (input instanceof Request ? input.method : 'GET'), url, response);
+    return response;
+  }) as typeof app.request;
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

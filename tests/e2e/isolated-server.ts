@@ -23,7 +23,7 @@ function freePort(): Promise<number> {
  * A second server with its own fresh demo database, for journeys that change demo projects other journeys
  * read (e.g. driving a project through its states). Serves the app the global setup built.
  */
-export async function startIsolatedServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+export async function startIsolatedServer(env: Record<string, string> = {}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-iso-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
@@ -38,6 +38,7 @@ export async function startIsolatedServer(): Promise<{ baseURL: string; stop: ()
       SCHEDULER_INTERVAL_MS: '0',
       STATIC_DIR: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -67,12 +68,12 @@ export async function startIsolatedServer(): Promise<{ baseURL: string; stop: ()
  * A journey on its own server: starts the browser and the server before the file's tests, stops both after,
  * and signs demo users in (in English unless told otherwise).
  */
-export function isolatedJourney(shotsDir: string) {
+export function isolatedJourney(shotsDir: string, env: Record<string, string> = {}) {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   beforeAll(async () => {
     mkdirSync(shotsDir, { recursive: true });
-    [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer()]);
+    [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer(env)]);
   });
   afterAll(async () => {
     await browser?.close();

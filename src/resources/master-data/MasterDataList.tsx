@@ -27,11 +27,13 @@ export function MasterDataList({
   sort,
   filters,
   exporter,
+  actions = <ListActions />,
   children,
 }: {
   sort: SortPayload;
   filters: ReactElement[];
-  exporter: Exporter;
+  exporter: Exporter | false;
+  actions?: ReactElement;
   children: ReactNode;
 }) {
   return (
@@ -39,7 +41,7 @@ export function MasterDataList({
       sort={sort}
       perPage={20}
       filters={filters}
-      actions={<ListActions />}
+      actions={actions}
       exporter={exporter}
       pagination={<Pagination rowsPerPageOptions={[...MASTER_PAGE_SIZES]} />}
     >

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { assignmentUpdateSchema, planningSaveSchema } from '../../src/domain/assignments.js';
+import { siteAddressSchema, siteContactSchema, unitCreateSchema, unitUpdateSchema } from '../../src/domain/projectUnits.js';
+import { checkDataRequestSchema, definitionUpdateSchema, stateRequestSchema } from '../../src/domain/workflow.js';
+import { DATA, isoDateTime, op, png, resource } from './registry.js';
+import {
+  AssignmentRecord,
+  Available,
+  Count,
+  InfoMessage,
+  JournalRecord,
+  MemberProfile,
+  MemberSchema,
+  PlanningData,
+  ProjectUnitSchema,
+  SearchRecord,
+  SiteAddress,
+  SiteContact,
+  TaskSchema,
+  TransitionResult,
+  UnitContextSchema,
+  WorkflowDefinitionView,
+  WorkflowNotification,
+  WorkflowRow,
+} from './schemas.js';
+
+const projects = ['Projects'];
+const workflow = ['Workflow and tasks'];
+
+resource(`${DATA}/projects`, {
+  tag: 'Projects',
+  what: 'project units the user reaches',
+  record: ProjectUnitSchema,
+  filters: 'rootProjectUnitID, projectUnitType, parentProjectUnitID, state (current/closed), stateKey',
+  sortable: 'projectUnitNo, title, stateKey, stateSince, deliveryDate, projectUnitType',
+  create: unitCreateSchema,
+  update: unitUpdateSchema,
+  remove: true,
+});
+op('get', `${DATA}/projects/:id/title-available`, {
+  tags: projects,
+  summary: 'Whether a title is free among the siblings of a type',
+  query: z.object({ type: z.string(), title: z.string(), except: z.string().optional() }),
+  responses: { 200: Available },
+});
+op('get', `${DATA}/projects/:id/context`, { tags: projects, summary: 'A unit with its path, the caller’s role, features, workflow buttons and rule outcomes', responses: { 200: UnitContextSchema } });
+op('get', `${DATA}/addresses/:id`, { tags: projects, summary: 'A project’s site address', responses: { 200: SiteAddress } });
+op('put', `${DATA}/addresses/:id`, { tags: projects, summary: 'Change a site address', body: siteAddressSchema, responses: { 200: SiteAddress } });
+op('get', `${DATA}/contacts/:id`, { tags: projects, summary: 'A project’s site contact', responses: { 200: SiteContact } });
+op('put', `${DATA}/contacts/:id`, { tags: projects, summary: 'Change a site contact', body: siteContactSchema, responses: { 200: SiteContact } });
+op('post', '/api/project-tools/execute', {
+  tags: projects,
+  summary: 'Run a project tool (edit-site-address, edit-site-contact, reviewer-change-request)',
+  body: z.object({ name: z.enum(['edit-site-address', 'edit-site-contact', 'reviewer-change-request']), data: z.record(z.string(), z.unknown()) }),
+  responses: { 200: z.object({ status: z.literal(200), data: z.record(z.string(), z.unknown()) }), 202: InfoMessage },
+});
+op('get', `${DATA}/projectmembers/:rootUnitId`, { tags: projects, summary: 'Members of a root project', responses: { 200: z.array(MemberSchema) } });
+op('get', `${DATA}/projectmembers/:rootUnitId/:userId`, { tags: projects, summary: 'A member’s profile cards', responses: { 200: MemberProfile } });
+op('get', `${DATA}/tenantfiles/:logoId/thumbnail.png`, { tags: projects, summary: 'A tenant’s or sales organisation’s logo', query: z.object({ ts: z.string().optional() }), responses: { 200: png } });
+op('get', '/api/tenant-infos/:rootUnitId', { tags: projects, summary: 'The tenant’s information text (sanitised HTML)', responses: { 200: z.object({ html: z.string() }) } });
+
+resource(`${DATA}/projectunitssearch`, { tag: 'Projects', what: 'units found by the project search', record: SearchRecord, filters: 'projectUnitType', sortable: 'title, projectUnitNo, projectUnitType' });
+op('get', `${DATA}/projectunitssearch/availability`, { tags: projects, summary: 'Whether the search is offered to the user', responses: { 200: Available } });
+resource(`${DATA}/projectunitproducttypeassignments`, { tag: 'Projects', what: 'product type and plant assignments', record: AssignmentRecord, filters: 'projectUnitID, rootProjectUnitID', sortable: 'id, projectUnitNo, title', update: assignmentUpdateSchema, remove: true });
+op('get', '/api/planning/:rootId', { tags: projects, summary: 'The planning screen: units, product types, plants', responses: { 200: PlanningData } });
+op('put', '/api/planning/:rootId', { tags: projects, summary: 'Save the planning screen in one transaction', body: planningSaveSchema, responses: { 200: PlanningData } });
+
+op('put', `${DATA}/projectunitstates/:id`, { tags: workflow, summary: 'Apply a workflow transition (writes `unit.transitioned` and the action’s business event)', body: stateRequestSchema, responses: { 200: TransitionResult } });
+op('post', `${DATA}/projectunitstates/ccl-check-data`, { tags: workflow, summary: 'CCL: toggle check data missing/complete', body: checkDataRequestSchema, responses: { 200: TransitionResult } });
+op('get', '/api/tasks', { tags: workflow, summary: 'The caller’s open tasks', responses: { 200: z.array(TaskSchema) } });
+op('get', '/api/tasks/:id', { tags: workflow, summary: 'The caller’s task on one unit', responses: { 200: TaskSchema } });
+for (const counter of ['taskCount', 'projectCount', 'workflowCount']) op('get', `${DATA}/dashboard/${counter}`, { tags: workflow, summary: `Dashboard counter ${counter}`, responses: { 200: Count } });
+op('get', '/api/workflow-definition', { tags: workflow, summary: 'The workflow definition in force (configurers, admins)', responses: { 200: WorkflowDefinitionView } });
+op('get', '/api/workflow-definition/schema', { tags: workflow, summary: 'The JSON Schema of workflow definitions', responses: { 200: z.record(z.string(), z.unknown()) } });
+op('get', '/api/workflow-definition/versions', { tags: workflow, summary: 'Saved versions of the definition', responses: { 200: z.array(z.object({ version: z.number().int(), createdAt: isoDateTime, comment: z.string(), createdBy: z.string().nullable() })) } });
+op('put', '/api/workflow-definition', { tags: workflow, summary: 'Save a new definition version', body: definitionUpdateSchema, responses: { 201: z.object({ version: z.number().int(), createdAt: isoDateTime }) } });
+resource(`${DATA}/project-unit-journal`, { tag: 'Workflow and tasks', what: 'journal entries of a project (internal staff)', record: JournalRecord, filters: 'rootProjectUnitID (required), projectUnitID, unitName, number, unitTypes, user', sortable: 'date, projectUnitName, projectUnitNo' });
+resource(`${DATA}/workflow-notifications`, { tag: 'Workflow and tasks', what: 'new delivery data notifications (staff)', record: WorkflowNotification, sortable: 'id, createdOn' });
+resource(`${DATA}/workflow-rows`, { tag: 'Workflow and tasks', what: 'delayed workflows (staff)', record: WorkflowRow, sortable: 'createdOn, projectUnitNo, title, stateKey' });

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed.js';
+import { startReceiver } from './webhook-receiver.js';
+
+const root = resolve(__dirname, '../..');
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let dataDir: string;
+let databaseUrl = '';
+let dropDatabase: (() => Promise<void>) | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The real server (server/index.ts) on the test's database, delivering webhooks every 100 ms. */
+async function startServer(port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED: 'demo',
+      STATIC_DIR: join(dataDir, 'no-app'),
+      SCHEDULER_INTERVAL_MS: '0',
+      WEBHOOK_INTERVAL_MS: '100',
+      WEBHOOK_LEASE_MS: '1500',
+      WEBHOOK_TIMEOUT_MS: '60000',
+      WEBHOOK_RETRY_DELAYS_MS: '200,200',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  expect(response.status).toBe(200);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+const call = (base: string, cookie: string, method: string, path: string, body?: unknown) =>
+  fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+beforeAll(async () => {
+  receiver = await startReceiver('hang');
+  dataDir = mkdtempSync(join(tmpdir(), 'px-webhook-kill-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const pg = await import('pg');
+    const name = `px_test_kill_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.default.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.default.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+});
+afterAll(async () => {
+  await receiver?.close();
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed between commit and delivery', () => {
+  it('still delivers the event after a restart, with the same webhook-id (at least once)', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let server = await startServer(port);
+    try {
+      const admin = await login(base, 'admin');
+      const customer = await login(base, 'customer');
+      const lots = (await (await call(base, customer, 'GET', `/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ q: 'Wandelemente Bauabschnitt 1' }))}`)).json()) as { id: number; tenantID: number }[];
+      const lot = lots[0];
+      const created = await call(base, admin, 'POST', '/api/data/planxchange/webhooks', { tenantID: lot.tenantID, url: receiver.url, eventTypes: ['order.placed'] });
+      expect(created.status).toBe(201);
+      const endpoint = (await created.json()) as { id: number };
+
+      const placed = await call(base, customer, 'PUT', `/api/data/planxchange/projectunitstates/${lot.id}`, { projectUnitID: lot.id, action: 'PlaceOrder' });
+      expect(placed.status).toBe(200);
+      // The receiver got the request but never answers: the server dies before it could mark anything done.
+      await receiver.waitFor(1);
+      server.kill('SIGKILL');
+      await new Promise((r) => server.once('exit', r));
+
+      receiver.setFallback(204);
+      server = await startServer(port);
+      await receiver.waitFor(2, 30_000);
+      expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
+      expect(receiver.received[1].json.type).toBe('order.placed');
+
+      const adminAgain = await login(base, 'admin');
+      let deliveries: { status: string; attempts: number; attemptLog: unknown[] }[] = [];
+      for (let i = 0; i < 50; i++) {
+        const response = await call(base, adminAgain, 'GET', `/api/data/planxchange/webhook-deliveries?filter=${encodeURIComponent(JSON.stringify({ endpointID: endpoint.id }))}`);
+        deliveries = (await response.json()) as typeof deliveries;
+        if (deliveries[0]?.status === 'succeeded') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // The killed attempt left no record (it never finished); the one after the restart succeeded.
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  }, 180_000);
+});
