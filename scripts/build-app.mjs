@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 export const appRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Builds the app into `outDir` (default `dist/`); throws when the build fails. */
-export function buildApp({ outDir, logLevel = 'warn' } = {}) {
+/** Builds the app into `outDir` (default `dist/`) — or, with `config`, another vite project (the bench's baseline); throws when the build fails. */
+export function buildApp({ outDir, logLevel = 'warn', config } = {}) {
   const outArgs = outDir ? ['--outDir', outDir, '--emptyOutDir'] : [];
-  const result = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--logLevel', logLevel, ...outArgs], {
+  const configArgs = config ? ['--config', config] : [];
+  const result = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--logLevel', logLevel, ...configArgs, ...outArgs], {
     cwd: appRoot,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

@@ -2,27 +2,17 @@
 // demo database, a browser, and the clean-up afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, launchBrowser } from '../e2e/browser.js';
+import { freePort } from './ports.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The real server on a fresh demo database, serving the built app from `appDir`. */
 export async function startServer(appDir: string, dataDir: string): Promise<{ base: string; server: ChildProcess }> {
@@ -49,7 +39,7 @@ export async function startServer(appDir: string, dataDir: string): Promise<{ ba
 let builtApp: { dir: string; work: string } | null = null;
 
 /** The built app: BENCH_APP_DIR, or one build per process shared by every benchmark of the run. */
-function appDir(): string {
+export function builtAppDir(): string {
   if (process.env.BENCH_APP_DIR) return process.env.BENCH_APP_DIR;
   if (builtApp) return builtApp.dir;
   const work = mkdtempSync(join(tmpdir(), 'px-bench-app-'));
@@ -69,7 +59,7 @@ export async function inChromium(name: string, measure: (browser: Browser, base:
     console.log(`\n${name}: skipped, Chromium not found at ${CHROMIUM}`);
     return;
   }
-  const app = appDir();
+  const app = builtAppDir();
   const data = mkdtempSync(join(tmpdir(), 'px-bench-data-'));
   try {
     const { base, server } = await startServer(app, data);

@@ -1,9 +1,10 @@
 // The first bundle (what index.html loads before any page is opened) must not carry three.js or web-ifc:
 // the viewer's 3D scene is a chunk of its own, fetched with import() when a model is shown.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, posix, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DEVELOPMENT_RUNTIME_MARKERS } from '../../scripts/build-app.mjs';
+import { initialChunks as sharedInitialChunks } from '../bench/initial-js.js';
 
 // The global setup has just built the app here.
 const outDir = process.env.E2E_OUT_DIR ?? resolve(__dirname, '../../dist');
@@ -14,32 +15,7 @@ const WEB_IFC_MARKERS = ['web-ifc', 'IfcAPI', 'GetLineIDsWithType'];
 
 const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
 
-/** The scripts index.html loads or preloads, as paths relative to the build folder. */
-function htmlScripts(): string[] {
-  const html = read('index.html');
-  const scripts = [...html.matchAll(/<script[^>]*\bsrc="\/?([^"]+\.js)"/g)].map((match) => match[1]);
-  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*\bhref="\/?([^"]+\.js)"/g)].map((match) => match[1]);
-  return [...scripts, ...preloads];
-}
-
-/** Static imports of a chunk (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` is dynamic and left out. */
-function staticImports(file: string): string[] {
-  const code = read(file);
-  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)].map((match) => posix.normalize(posix.join(posix.dirname(file), match[1])));
-}
-
-/** The entry and everything it imports statically: what the browser must load before the first page shows. */
-function initialChunks(): string[] {
-  const queue = htmlScripts();
-  const seen = new Set<string>();
-  while (queue.length) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...staticImports(file));
-  }
-  return [...seen];
-}
+const initialChunks = () => sharedInitialChunks(outDir);
 
 const allChunks = () =>
   readdirSync(join(outDir, 'assets'))
