@@ -1,7 +1,7 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { parseListStyle, parsePageSize, type ListStyle } from '../../domain/projectLists';
-import { LIST_STYLE_STORAGE_KEY, PAGE_SIZE_STORAGE_KEY } from '../../domain/tasks';
+import { parseListStyle, parsePageSize, type ListStyle } from '../domain/projectLists';
+import { LIST_STYLE_STORAGE_KEY, PAGE_SIZE_STORAGE_KEY } from '../domain/tasks';
 
 function read(key: string): string | null {
   try {

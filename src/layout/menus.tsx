@@ -19,7 +19,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
 import { workflowAvailable } from '../domain/tasks';
-import { useSearchAvailability } from '../custom/project/search/useSearchAvailability';
+import { useSearchAvailability } from '../resources/search/useSearchAvailability';
 import { Divider, ListSubheader } from '@mui/material';
 import DynamicFormIcon from '@mui/icons-material/DynamicForm';
 import { Menu, useCanAccess, useGetIdentity, useSidebarState, useTranslate, type MenuProps } from 'react-admin';

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { SALES_ORG_REQUEST_FIELDS, salesOrgRequestFromProfile } from '../../domain/salesOrgRequest';
 import { API_BASE } from '../../providers/dataProvider';
 import { httpClient } from '../../providers/http';
-import { useProfile } from '../profile/profileApi';
+import { useProfile } from '../profile/profileQueries';
 
 interface Props {
   salesOrg: { title: string; contactMail: string };

@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { UnitAction } from '../../domain/workflow';
-import { orderErrorText, placeOrder, useRefreshAfterOrder, type OrderLot } from './ordersApi';
+import { orderErrorText, placeOrder, useRefreshAfterOrder, type OrderLot } from './orderQueries';
 
 export interface PlaceOrderButtonProps {
   lot: OrderLot;

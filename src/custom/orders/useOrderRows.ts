@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNotify } from 'react-admin';
 import type { OrderProblem } from '../../domain/orders';
 import { draftsReducer, hasUnsavedRows, type DraftAction, type DraftRules, type OrderDraft } from './orderRows';
-import { createOrderItem, deleteOrderItem, fieldMessages, isConflict, orderErrorText, updateOrderItem, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './ordersApi';
+import { createOrderItem, deleteOrderItem, fieldMessages, isConflict, orderErrorText, updateOrderItem, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './orderQueries';
 
 interface Saved {
   id: number;

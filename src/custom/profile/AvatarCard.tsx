@@ -5,7 +5,7 @@ import { avatarUrl } from '../../domain/avatar';
 import { canDeleteAvatar, type Profile } from '../../domain/profile';
 import { avatarChanged } from '../../providers/authProvider';
 import { AvatarDialog } from './AvatarDialog';
-import { useProfileUpdate } from './profileApi';
+import { useProfileUpdate } from './profileQueries';
 
 export function AvatarCard({ profile }: { profile: Profile }) {
   const translate = useTranslate();

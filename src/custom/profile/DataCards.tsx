@@ -9,7 +9,7 @@ import {
   personalDataSchema,
   type Profile,
 } from '../../domain/profile';
-import { useProfileUpdate } from './profileApi';
+import { useProfileUpdate } from './profileQueries';
 import { ProfileFormDialog, type FieldDefinition } from './ProfileFormDialog';
 
 function Value({ label, value }: { label: string; value: string }) {

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '../../domain/languages';
 import { canChangePassword, type Profile } from '../../domain/profile';
 import { httpClient } from '../../providers/http';
 import { PasswordDialog } from './PasswordDialog';
-import { useProfileUpdate } from './profileApi';
+import { useProfileUpdate } from './profileQueries';
 
 /**
  * react-admin remounts the whole tree when the locale changes, which drops a toast queued before.

@@ -2,8 +2,8 @@ import { Alert, AlertTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { useProjectFiles } from '../project/files/projectFilesApi';
-import { problemText, useModelStatus } from './viewerApi';
+import { useProjectFiles } from '../../resources/projects/files/projectFileQueries';
+import { problemText, useModelStatus } from './viewerQueries';
 
 /** The unit's IFC files as one string: it changes when one is uploaded or deleted. */
 const ifcRevision = (files: { id: number; name: string }[] | undefined) =>

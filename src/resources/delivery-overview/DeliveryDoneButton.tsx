@@ -2,8 +2,8 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { canMarkDone, DELIVERY_TYPE, type DeliveryLotRecord } from '../../../domain/deliveries';
-import { DELIVERY_OVERVIEW_RESOURCE, formatIsoDate, serverMessages } from './deliveriesApi';
+import { canMarkDone, DELIVERY_TYPE, type DeliveryLotRecord } from '../../domain/deliveries';
+import { DELIVERY_OVERVIEW_RESOURCE, formatIsoDate, serverMessages } from '../projects/deliveries/deliveryQueries';
 
 /** The done button shows for OnCall and Planned lots, to users who confirm deliveries. */
 export function showsDoneButton(record: Pick<DeliveryLotRecord, 'deliveryType'>, canConfirm: boolean): boolean {

@@ -1,7 +1,7 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { DELIVERY_TYPE_NAMES, parseWallNos, type DeliveryLotRecord, type DeliveryType } from '../../../domain/deliveries';
-import { formatIsoDate } from './deliveriesApi';
+import { DELIVERY_TYPE_NAMES, parseWallNos, type DeliveryLotRecord, type DeliveryType } from '../../domain/deliveries';
+import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
 
 /** Walls shown in a row before the rest is folded into "+n". */
 export const WALLS_SHOWN = 2;

@@ -2,9 +2,9 @@ import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { Box, Card, CardContent, CardHeader, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { parseWallNos, type DeliveryLotRecord } from '../../../domain/deliveries';
-import { DeliveryModelViewport } from '../../viewer/DeliveryModelViewport';
-import { formatIsoDate } from './deliveriesApi';
+import { parseWallNos, type DeliveryLotRecord } from '../../domain/deliveries';
+import { DeliveryModelViewport } from '../../custom/viewer/DeliveryModelViewport';
+import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
 import { DeliveryStatusChip } from './DeliveryLotFields';
 
 /**

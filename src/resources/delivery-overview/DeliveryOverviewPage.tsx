@@ -2,16 +2,16 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Alert, AlertTitle, Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
+import { ProjectSubpageHeader } from '../projects/ProjectSubpageHeader';
 import { HttpError, ListBase, Title, useListContext, useTranslate } from 'react-admin';
-import { DELIVERY_OVERVIEW_PAGE_SIZE, type DeliveryLotRecord } from '../../../domain/deliveries';
-import { unitPageTitle } from '../../../domain/projectUnits';
-import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { detailsPath, useUnitContext } from '../details/projectApi';
-import { DELIVERY_OVERVIEW_RESOURCE, serverMessages } from './deliveriesApi';
+import { DELIVERY_OVERVIEW_PAGE_SIZE, type DeliveryLotRecord } from '../../domain/deliveries';
+import { unitPageTitle } from '../../domain/projectUnits';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { detailsPath, useUnitContext } from '../projects/details/projectQueries';
+import { DELIVERY_OVERVIEW_RESOURCE, serverMessages } from '../projects/deliveries/deliveryQueries';
 import { DeliveryModelPanel } from './DeliveryModelPanel';
 import { DeliveryOverviewTable } from './DeliveryOverviewTable';
-import { positiveId } from '../RootPageState';
+import { positiveId } from '../projects/RootPageState';
 
 export const DELIVERY_OVERVIEW_ROUTE = '/project/delivery-overview/:rootId';
 

@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Paper, Stack } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import { Datagrid, FunctionField, Pagination, TextField, useListContext, useTranslate } from 'react-admin';
-import { DELIVERY_OVERVIEW_PAGE_SIZES, type DeliveryLotRecord } from '../../../domain/deliveries';
+import { DELIVERY_OVERVIEW_PAGE_SIZES, type DeliveryLotRecord } from '../../domain/deliveries';
 import { DeliveryDoneButton } from './DeliveryDoneButton';
 import { DeliveryDateField, DeliveryStatusField, WallsField } from './DeliveryLotFields';
 

@@ -4,8 +4,8 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { alpha, type Theme } from '@mui/material/styles';
 import { Fragment } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { parseJournalContent, stateChange, type JournalRecord } from '../../../domain/journal';
-import { stateKey, unitTypeKey } from '../details/unitLabels';
+import { parseJournalContent, stateChange, type JournalRecord } from '../../domain/journal';
+import { stateKey, unitTypeKey } from '../projects/details/unitLabels';
 
 /** Delayed rows: a warning background and a bar at the start, as changed rows elsewhere in the portal. */
 export const delayedRowSx = {

@@ -7,8 +7,8 @@ import {
   JOURNAL_RESOURCE,
   JOURNAL_UNIT_TYPES,
   type JournalRecord,
-} from '../../../domain/journal';
-import { unitTypeKey } from '../details/unitLabels';
+} from '../../domain/journal';
+import { unitTypeKey } from '../projects/details/unitLabels';
 import { DelayedField, DelayReasonField, delayedRowSx, JournalDateField, MemberField, StateChangeField, UnitTypeField } from './JournalFields';
 import { JournalNotAvailable } from './JournalNotAvailable';
 

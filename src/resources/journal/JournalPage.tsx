@@ -2,15 +2,15 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
-import { canSeeJournal } from '../../../domain/journal';
-import { unitPageTitle } from '../../../domain/projectUnits';
-import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { detailsPath, useUnitContext } from '../details/projectApi';
-import { UnitBreadcrumb } from '../details/UnitBreadcrumb';
+import { ProjectSubpageHeader } from '../projects/ProjectSubpageHeader';
+import { canSeeJournal } from '../../domain/journal';
+import { unitPageTitle } from '../../domain/projectUnits';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { detailsPath, useUnitContext } from '../projects/details/projectQueries';
+import { UnitBreadcrumb } from '../projects/details/UnitBreadcrumb';
 import { JournalList } from './JournalList';
 import { JournalNotAvailable } from './JournalNotAvailable';
-import { positiveId } from '../RootPageState';
+import { positiveId } from '../projects/RootPageState';
 
 export const JOURNAL_ROUTE = '/project/details/:rootId/:unitId/journal';
 

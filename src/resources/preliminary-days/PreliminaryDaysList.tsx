@@ -20,7 +20,7 @@ import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { PRELIMINARY_DAYS_MAX, PRELIMINARY_DAYS_MIN, preliminaryDaysInputError, type PreliminaryDaysRecord } from '../../domain/preliminaryDays';
-import { usePreliminaryDays, usePreliminaryDaysSave } from './preliminaryDaysApi';
+import { usePreliminaryDays, usePreliminaryDaysSave } from '../../custom/admin/preliminaryDaysApi';
 
 /** The typed text per row id; a row is dirty while its text differs from the saved value. */
 type Edits = Record<number, string>;

@@ -11,8 +11,8 @@ import { useSearchParams } from 'react-router-dom';
 import { lastPage, parsePageParam, PROJECT_LIST_SORT, type ListStyle, type ProjectListKind } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { LIST_PAGE_SIZES } from '../../domain/tasks';
-import { EmptyState } from './EmptyState';
-import { useListStyle, useStoredPageSize } from './listPreferences';
+import { EmptyState } from '../../layout/EmptyState';
+import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { ProjectGrid } from './ProjectGrid';
 import { ProjectTable } from './ProjectTable';
 

@@ -4,7 +4,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { publishSheet, QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheetsApi';
+import { publishSheet, QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
 
 interface DraftActionsProps {
   record: SheetRecord;

@@ -12,7 +12,7 @@ import { prettyJson } from './jsonText';
 import { LineDiffView } from './LineDiffView';
 import { SheetAccess } from './SheetAccess';
 import { versionLabel } from './SheetFields';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, SHEETS_LIST_PATH, type SheetRecord, type SheetRow } from './sheetsApi';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, SHEETS_LIST_PATH, type SheetRecord, type SheetRow } from './sheets';
 import { useSheetNames, useSheetVersions } from './useSheetVersions';
 
 function useVersionRecord(row: SheetRow | undefined) {

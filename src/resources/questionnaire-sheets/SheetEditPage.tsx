@@ -12,7 +12,7 @@ import { SheetEditorPanel } from './SheetEditorPanel';
 import { versionLabel } from './SheetFields';
 import { SheetHeader } from './SheetHeader';
 import { SheetPreview } from './SheetPreview';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheetsApi';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
 import { useDraftCheck, type SheetTexts } from './useDraftCheck';
 
 const textsOf = (record: SheetRecord): SheetTexts => ({ schema: prettyJson(record.schema), uiSchema: prettyJson(record.uiSchema) });

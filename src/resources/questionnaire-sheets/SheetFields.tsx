@@ -3,7 +3,7 @@ import StarIcon from '@mui/icons-material/Star';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Chip, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { SheetStatus } from './sheetsApi';
+import type { SheetStatus } from './sheets';
 
 /** Draft (still editable) or published (immutable), in the colours of the portal's other state chips. */
 export function SheetStatusChip({ status }: { status: SheetStatus }) {

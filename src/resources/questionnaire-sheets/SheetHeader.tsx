@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { LatestMarker, SheetStatusChip, versionLabel } from './SheetFields';
-import { sheetDiffPath, SHEETS_LIST_PATH, type SheetRecord } from './sheetsApi';
+import { sheetDiffPath, SHEETS_LIST_PATH, type SheetRecord } from './sheets';
 
 /** Name, version, state and history of the version being edited, with the page's actions on the right. */
 export function SheetHeader({ record, actions }: { record: SheetRecord; actions: ReactNode }) {

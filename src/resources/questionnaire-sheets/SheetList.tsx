@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NewVersionButton } from './NewVersionButton';
 import { SheetAccess } from './SheetAccess';
 import { LatestMarker, SheetStatusChip, versionLabel } from './SheetFields';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, sheetDiffPath, type SheetRow } from './sheetsApi';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, sheetDiffPath, type SheetRow } from './sheets';
 import { useSheetNames } from './useSheetVersions';
 
 function NameFilter(props: { source: string; alwaysOn?: boolean }) {

@@ -1,5 +1,5 @@
 import { lineColumn, locatePointer, type JsonSyntaxError, type TextRange } from './jsonText';
-import type { MetaProblem } from './sheetsApi';
+import type { MetaProblem } from './sheets';
 
 /** The two documents of a sheet version, as the editor's tabs name them. */
 export type SheetDocument = 'schema' | 'uiSchema';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { placedProblems, SHEET_DOCUMENTS, syntaxProblem, type EditorProblem, type SheetDocument } from './editorProblems';
 import { parseJsonText } from './jsonText';
-import { validateSheetDocuments, VALIDATE_DEBOUNCE_MS } from './sheetsApi';
+import { validateSheetDocuments, VALIDATE_DEBOUNCE_MS } from './sheets';
 
 export type SheetTexts = Record<SheetDocument, string>;
 export interface SheetDocuments {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRow } from './sheetsApi';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRow } from './sheets';
 
 /** Every version of every sheet (or of one name), newest first within a name: a few dozen rows, read in one call. */
 export function useSheetVersions(name?: string) {

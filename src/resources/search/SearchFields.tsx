@@ -1,8 +1,8 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { unitDetailsPath, type ProjectSearchRecord } from '../../../domain/search';
-import { ProductTypeChip, withId } from '../ProductTypeChip';
+import { unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
+import { ProductTypeChip, withId } from '../projects/ProductTypeChip';
 
 export { withId };
 

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, LinearProgress, Stack } from '@mui/material';
 import { Datagrid, FunctionField, List, Pagination, SearchInput, TextField, Title, useTranslate } from 'react-admin';
-import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_RESOURCE, unitDetailsPath, type ProjectSearchRecord } from '../../../domain/search';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_RESOURCE, unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
 import { PlantField, ProductTypeField, UnitTitleLink, UnitTypeField } from './SearchFields';
 import { useSearchAvailability } from './useSearchAvailability';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { SEARCH_RESOURCE } from '../../../domain/search';
-import { API_BASE } from '../../../providers/dataProvider';
-import { httpClient } from '../../../providers/http';
+import { SEARCH_RESOURCE } from '../../domain/search';
+import { API_BASE } from '../../providers/dataProvider';
+import { httpClient } from '../../providers/http';
 
 export const SEARCH_AVAILABILITY_QUERY = [SEARCH_RESOURCE, 'availability'];
 

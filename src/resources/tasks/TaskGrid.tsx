@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { unitDetailsPath } from '../../domain/search';
 import type { Task } from '../../domain/tasks';
-import { SinceText } from '../lists/ProjectCells';
+import { SinceText } from '../projects/ProjectCells';
 import { DelayedChip, InfoButton, StateLink, taskTitle } from './TaskCells';
 
 /** The grid view (wider screens): one card per task; the card opens the project, the footer explains the task. */

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { unitDetailsPath } from '../../domain/search';
 import type { Task } from '../../domain/tasks';
-import { relativeTime } from '../lists/ProjectCells';
+import { relativeTime } from '../projects/ProjectCells';
 import { stateLabel, taskTitle } from './TaskCells';
 import { TaskExplanation } from './TaskExplanation';
 import { helpTopicOfTask } from '../../domain/help';
-import { HelpPageButton } from '../help/HelpPageButton';
+import { HelpPageButton } from '../../custom/help/HelpPageButton';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { unitDetailsPath } from '../../domain/search';
 import type { Task } from '../../domain/tasks';
-import { SinceText } from '../lists/ProjectCells';
+import { SinceText } from '../projects/ProjectCells';
 import { DelayedChip, InfoButton, StateLink, taskTitle, UnitCell } from './TaskCells';
 
 /** Columns that phones leave out (the number and the change date are in the dialog too). */

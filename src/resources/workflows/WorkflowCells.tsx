@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { unitDetailsPath } from '../../domain/search';
 import { formatDay, type MaterialDelivery, type WorkflowNotification, type WorkflowRow } from '../../domain/workflowPage';
-import { relativeTime } from '../lists/ProjectCells';
+import { relativeTime } from '../projects/ProjectCells';
 
 /** Number and title, the title a real link (the whole row opens the unit too). */
 function NumberAndTitle({ number, title, path, detail }: { number: string; title: string; path: string; detail?: string }) {

@@ -5,7 +5,7 @@ import { FunctionField, TextField, Title, useGetIdentity, useTranslate } from 'r
 import { workflowAvailable } from '../../domain/tasks';
 import { WORKFLOW_NOTIFICATIONS_RESOURCE, WORKFLOW_ROWS_RESOURCE, type WorkflowRow } from '../../domain/workflowPage';
 import type { SessionUser } from '../../domain/user';
-import { StateChip } from '../lists/ProjectCells';
+import { StateChip } from '../projects/ProjectCells';
 import { MaterialHeader, MaterialLines, NotificationProject, ReceivedCell, RuleCell, WorkflowRowProject } from './WorkflowCells';
 import { WorkflowListCard } from './WorkflowListCard';
 

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeliveryData } from '../../../src/custom/project/deliveries/deliveriesApi';
-import { DeliveryDataDialog } from '../../../src/custom/project/deliveries/DeliveryDataDialog';
+import type { DeliveryData } from '../../../src/resources/projects/deliveries/deliveryQueries';
+import { DeliveryDataDialog } from '../../../src/resources/projects/deliveries/DeliveryDataDialog';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

@@ -8,7 +8,7 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LintelOrderPage from '../../../src/custom/orders/lintel/LintelOrderPage';
-import type { LintelOrderData } from '../../../src/custom/orders/ordersApi';
+import type { LintelOrderData } from '../../../src/custom/orders/orderQueries';
 import { lintelSummary, type LintelOrderItem } from '../../../src/domain/orders';
 import { lintelCatalogue, lintelItem, productBy } from '../lintelFixtures';
 

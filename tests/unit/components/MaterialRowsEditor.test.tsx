@@ -9,8 +9,8 @@ import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { lotMaterialProblems } from '../../../src/domain/deliveries';
 import type { MaterialType, StructureMaterial } from '../../../src/domain/structure';
-import type { MaterialRowProblem } from '../../../src/custom/project/deliveries/deliveriesApi';
-import { MaterialRowsEditor } from '../../../src/custom/project/deliveries/MaterialRowsEditor';
+import type { MaterialRowProblem } from '../../../src/resources/projects/deliveries/deliveryQueries';
+import { MaterialRowsEditor } from '../../../src/resources/projects/deliveries/MaterialRowsEditor';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

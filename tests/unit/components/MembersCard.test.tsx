@@ -8,7 +8,7 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../src/domain/members';
-import { MembersCard } from '../../../src/custom/project/members/MembersCard';
+import { MembersCard } from '../../../src/resources/projects/members/MembersCard';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AdminContext, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileTreeNode, ProjectFile } from '../../../src/domain/projectFiles';
-import { ProjectFilesCard } from '../../../src/custom/project/files/ProjectFilesCard';
+import { ProjectFilesCard } from '../../../src/resources/projects/files/ProjectFilesCard';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

@@ -8,7 +8,7 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProjectStructurePage from '../../../src/custom/project/structure/ProjectStructurePage';
-import type { StructurePageData } from '../../../src/custom/project/structure/structureApi';
+import type { StructurePageData } from '../../../src/custom/project/structure/structureQueries';
 import { structureDraftStorageKey, type StructureDraft } from '../../../src/domain/structure';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireApi';
+import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireQueries';
 import QuestionnairePrintPage from '../../../src/custom/project/questionnaire/QuestionnairePrintPage';
 import type { SheetVersion } from '../../../src/domain/questionnaire';
 

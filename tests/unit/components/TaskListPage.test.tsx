@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import TaskListPage from '../../../src/custom/tasks/TaskListPage';
+import TaskListPage from '../../../src/resources/tasks/TaskList';
 import { PAGE_SIZE_STORAGE_KEY, type Task } from '../../../src/domain/tasks';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));

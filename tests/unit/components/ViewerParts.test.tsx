@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProjectActionsCard } from '../../../src/custom/project/details/WorkflowCard';
+import { ProjectActionsCard } from '../../../src/resources/projects/details/WorkflowCard';
 import { DeliveryModelViewport } from '../../../src/custom/viewer/DeliveryModelViewport';
 import { ModelNotice } from '../../../src/custom/viewer/ModelNotice';
 import { FakeScene, geometryResponse, json, readyView, resetScenes, unitContext } from '../viewerFixtures';

@@ -9,9 +9,9 @@ import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { detailsPath, useRefreshUnit, useUnitContext } from '../details/projectApi';
+import { detailsPath, useRefreshUnit, useUnitContext } from '../../../resources/projects/details/projectQueries';
 import { BulkApplyBar } from './BulkApplyBar';
-import { placeMessages, planningQueryKey, savePlanning, usePlanning, type ServerMessage } from './planningApi';
+import { placeMessages, planningQueryKey, savePlanning, usePlanning, type ServerMessage } from './planningQueries';
 import { PlanningTable } from './PlanningTable';
 import { usePlanningEdits } from './usePlanningEdits';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { QUESTIONNAIRE_MESSAGE } from '../../../domain/questionnaire';
-import { failure, saveQuestionnaire, type QuestionnairePageData } from './questionnaireApi';
+import { failure, saveQuestionnaire, type QuestionnairePageData } from './questionnaireQueries';
 import { clearStoredAnswers } from './questionnaireStorage';
 import type { QuestionnaireAnswersState } from './useQuestionnaireAnswers';
 

@@ -7,9 +7,9 @@ import { useNavigate } from 'react-router-dom';
 import { duplicateNames, type StructureDraft, type StructureProblem } from '../../../domain/structure';
 import type { UnitAction } from '../../../domain/workflow';
 import { messagesText } from '../../../providers/http';
-import { useRefreshUnit } from '../details/projectApi';
+import { useRefreshUnit } from '../../../resources/projects/details/projectQueries';
 import { clearStoredDraft } from './draftStorage';
-import { createStructure, errorMessages, errorStatus, type ApiFieldMessage } from './structureApi';
+import { createStructure, errorMessages, errorStatus, type ApiFieldMessage } from './structureQueries';
 import { withoutStructureGuard } from './structurePaths';
 
 /** Spec §8: the information dialog listing the names that appear twice. */

@@ -7,8 +7,8 @@ import type { IfcStructure } from '../../../domain/ifcStructure';
 import { fileExtension, type FileTreeNode } from '../../../domain/projectFiles';
 import { draftFromIfc, mergeIfcDraft, usualMaterialType, type StructureDraft, type StructureRules } from '../../../domain/structure';
 import { messagesText } from '../../../providers/http';
-import { useFileTree } from '../files/projectFilesApi';
-import { readIfcStructure } from './structureApi';
+import { useFileTree } from '../../../resources/projects/files/projectFileQueries';
+import { readIfcStructure } from './structureQueries';
 
 interface IfcFile {
   fileId: number;

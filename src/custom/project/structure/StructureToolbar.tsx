@@ -9,7 +9,7 @@ import { messagesText } from '../../../providers/http';
 import { clearStoredDraft, writeStoredDraft } from './draftStorage';
 import { FinishStructureButton } from './FinishStructureButton';
 import { IfcImportMenu } from './IfcImportMenu';
-import { discardDraft, saveDraft, type ApiFieldMessage, type StructurePageData } from './structureApi';
+import { discardDraft, saveDraft, type ApiFieldMessage, type StructurePageData } from './structureQueries';
 import type { useStructureDraft } from './useStructureDraft';
 
 interface StructureToolbarProps {

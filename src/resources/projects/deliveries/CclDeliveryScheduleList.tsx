@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { CclScheduleEntry } from '../../../domain/deliveries';
 import { httpClient } from '../../../providers/http';
-import { cclScheduleUrl, serverMessages, type CclSchedule } from './deliveriesApi';
+import { cclScheduleUrl, serverMessages, type CclSchedule } from './deliveryQueries';
 import { CclScheduleRow } from './CclScheduleRow';
 
 /** Spec §9: the CCL schedule list is at most 500 px high and scrolls. */

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../../domain/deliveries';
 import { httpClient } from '../../../providers/http';
-import { cclScheduleUrl, serverMessages } from './deliveriesApi';
+import { cclScheduleUrl, serverMessages } from './deliveryQueries';
 
 type Field = keyof CclScheduleEntryInput;
 const FIELDS: Field[] = ['features', 'deliveryWeek', 'note'];

@@ -4,9 +4,9 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { UnitPageContext } from '../details/projectApi';
+import type { UnitPageContext } from '../details/projectQueries';
 import { showsDeliveryDates as showsDatesRule, showsDeliveryOverview as showsOverviewRule } from '../../../domain/deliveries';
-import { deliveryOverviewPath } from './deliveriesApi';
+import { deliveryOverviewPath } from './deliveryQueries';
 import { DeliveryDataDialog } from './DeliveryDataDialog';
 
 type DeliveryContext = Pick<UnitPageContext, 'unit' | 'root' | 'features'>;

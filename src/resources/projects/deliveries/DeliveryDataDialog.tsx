@@ -27,7 +27,7 @@ import {
   serverMessages,
   type DeliveryData,
   type MaterialRowProblem,
-} from './deliveriesApi';
+} from './deliveryQueries';
 import { DeliveryDataLot, type DeliveryLot } from './DeliveryDataLot';
 
 type Rows = Record<number, StructureMaterial[]>;

@@ -4,7 +4,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { DeliveryStructure } from '../../../domain/deliveries';
 import { sumVolume, type MaterialType, type StructureMaterial } from '../../../domain/structure';
 import { stateKey } from '../details/unitLabels';
-import { formatVolume, type MaterialRowProblem } from './deliveriesApi';
+import { formatVolume, type MaterialRowProblem } from './deliveryQueries';
 import { MaterialRowsEditor } from './MaterialRowsEditor';
 
 export type DeliveryLot = DeliveryStructure['approvalLots'][number];

@@ -2,7 +2,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import { Alert, Box, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { sumVolume } from '../../../domain/structure';
-import { formatVolume, serverMessages } from './deliveriesApi';
+import { formatVolume, serverMessages } from './deliveryQueries';
 import { MaterialRowsEditor } from './MaterialRowsEditor';
 import type { LotMaterials } from './useLotMaterials';
 

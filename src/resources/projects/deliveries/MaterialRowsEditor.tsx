@@ -20,7 +20,7 @@ import {
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { MaterialType, StructureMaterial } from '../../../domain/structure';
 import { formatParams } from '../../../forms/errorSchema';
-import { formatIsoDate, formatVolume, type MaterialRowProblem } from './deliveriesApi';
+import { formatIsoDate, formatVolume, type MaterialRowProblem } from './deliveryQueries';
 
 type Field = 'type' | 'volume' | 'deliveryDate';
 

@@ -11,7 +11,7 @@ import {
   saveLotMaterials,
   serverMessages,
   type MaterialRowProblem,
-} from './deliveriesApi';
+} from './deliveryQueries';
 
 /** The approval lot whose materials are edited: an existing one (unitId) or a new one under a subproject. */
 export interface LotMaterialsTarget {

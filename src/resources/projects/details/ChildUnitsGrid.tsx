@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { UNIT_PAGE_SIZE, type ProjectUnit } from '../../../domain/projectUnits';
 import { ProductTypeChip } from '../ProductTypeChip';
-import { detailsPath } from './projectApi';
+import { detailsPath } from './projectQueries';
 import { stateKey, UNIT_LOOK, unitTypeKey } from './unitLabels';
 
 function UnitTile({ unit }: { unit: ProjectUnit }) {

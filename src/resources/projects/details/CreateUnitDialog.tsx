@@ -8,11 +8,11 @@ import type { ProjectUnit, UnitType } from '../../../domain/projectUnits';
 import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { httpClient } from '../../../providers/http';
-import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { InfoDialog } from './InfoDialog';
-import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectApi';
+import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 

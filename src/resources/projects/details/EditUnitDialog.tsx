@@ -8,10 +8,10 @@ import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields } from '../../../providers/dataProvider';
 import { httpClient } from '../../../providers/http';
-import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
-import { PROJECTS_API, useRefreshUnit } from './projectApi';
+import { PROJECTS_API, useRefreshUnit } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, reviewerChangeSchema } from '../../../domain/projectUnits';
 import { httpClient, messagesText } from '../../../providers/http';
-import { ProfileFormDialog } from '../../profile/ProfileFormDialog';
-import type { UnitPageContext } from './projectApi';
+import { ProfileFormDialog } from '../../../custom/profile/ProfileFormDialog';
+import type { UnitPageContext } from './projectQueries';
 import { SiteDialog, useSiteRecord } from './SiteCards';
 
 type Tool = 'edit-site-address' | 'edit-site-contact' | 'reviewer-change-request' | null;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
 import { httpClient } from '../../../providers/http';
-import { ProfileFormDialog, type FieldDefinition } from '../../profile/ProfileFormDialog';
-import { useRefreshUnit, type UnitPageContext } from './projectApi';
+import { ProfileFormDialog, type FieldDefinition } from '../../../custom/profile/ProfileFormDialog';
+import { useRefreshUnit, type UnitPageContext } from './projectQueries';
 
 export const ADDRESS_FIELDS: FieldDefinition[] = [
   { name: 'name', label: 'SITE.Name' },

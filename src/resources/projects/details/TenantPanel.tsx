@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { httpClient } from '../../../providers/http';
-import type { UnitPageContext } from './projectApi';
+import type { UnitPageContext } from './projectQueries';
 
 /** The tenant's logo (sales-organisation logo first), shown on the root unit. */
 export function TenantLogo({ context }: { context: UnitPageContext }) {

@@ -11,7 +11,7 @@ import { httpClient } from '../../../providers/http';
 import { CreateUnitDialog } from './CreateUnitDialog';
 import { EditUnitDialog } from './EditUnitDialog';
 import { InfoDialog } from './InfoDialog';
-import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectApi';
+import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectQueries';
 import { unitTypeKey } from './unitLabels';
 
 type Open = 'create' | 'edit' | 'delete' | 'not-allowed' | null;

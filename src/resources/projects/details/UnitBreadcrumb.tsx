@@ -1,7 +1,7 @@
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ProjectUnit } from '../../../domain/projectUnits';
-import { detailsPath } from './projectApi';
+import { detailsPath } from './projectQueries';
 
 /** The unit path: the root first and larger, each entry links to its unit. */
 export function UnitBreadcrumb({ path }: { path: ProjectUnit[] }) {

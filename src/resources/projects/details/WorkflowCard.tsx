@@ -31,14 +31,14 @@ import type { Task } from '../../../domain/tasks';
 import type { UnitAction } from '../../../domain/workflow';
 import { httpClient, messagesText } from '../../../providers/http';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
-import { showsViewerButton, ViewerButton } from '../../viewer/ViewerButton';
-import { HelpPageButton } from '../../help/HelpPageButton';
+import { showsViewerButton, ViewerButton } from '../../../custom/viewer/ViewerButton';
+import { HelpPageButton } from '../../../custom/help/HelpPageButton';
 import { helpTopicOfTaskHelp } from '../../../domain/help';
 import { DeliveryActionButtons, hasDeliveryActions } from '../deliveries/DeliveryActionButtons';
-import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../structure/structurePaths';
-import { PlanningButton, showsPlanningButton } from '../planning/PlanningButton';
-import { InfoSheetButton, showsInfoSheetButton } from '../questionnaire/InfoSheetButton';
-import { useRefreshUnit, type UnitPageContext } from './projectApi';
+import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../../../custom/project/structure/structurePaths';
+import { PlanningButton, showsPlanningButton } from '../../../custom/project/planning/PlanningButton';
+import { InfoSheetButton, showsInfoSheetButton } from '../../../custom/project/questionnaire/InfoSheetButton';
+import { useRefreshUnit, type UnitPageContext } from './projectQueries';
 
 const STATES_API = '/api/data/planxchange/projectunitstates';
 

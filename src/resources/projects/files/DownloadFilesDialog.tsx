@@ -2,10 +2,10 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { zipDownloadUrl } from '../../../domain/projectFiles';
-import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { downloadItems } from './fileTree';
 import { FileTreeBranch } from './FileTreeBranch';
-import { requestZip, useFileTree } from './projectFilesApi';
+import { requestZip, useFileTree } from './projectFileQueries';
 
 /** The browser downloads the zip itself (streamed by the server), as if the user had clicked a link. */
 function startBrowserDownload(url: string) {

@@ -23,10 +23,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { PROJECT_FILE_ACCEPT, projectFileContentUrl, type ProjectFile } from '../../../domain/projectFiles';
-import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { DownloadFilesDialog } from './DownloadFilesDialog';
 import { formatFileSize } from './fileTree';
-import { deleteFile, localProblem, projectFilesQueryKey, uploadFile, useProjectFiles } from './projectFilesApi';
+import { deleteFile, localProblem, projectFilesQueryKey, uploadFile, useProjectFiles } from './projectFileQueries';
 
 export interface ProjectFilesCardProps {
   rootId: number;

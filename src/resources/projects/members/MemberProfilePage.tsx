@@ -4,7 +4,7 @@ import { HttpError, Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { memberFullName, roleLabelKey } from '../../../domain/members';
 import { CompanyDataCard, ContactDataCard, PersonalDataCard } from './MemberProfileCards';
-import { idParam, projectDetailsPath, useMemberProfile } from './membersApi';
+import { idParam, projectDetailsPath, useMemberProfile } from './memberQueries';
 
 export const MEMBER_PROFILE_PATH = '/project/memberprofile/:rootUnitId/:userId';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { memberFullName, type Member } from '../../../domain/members';
 import { MemberAvatar } from './MemberAvatar';
 import { MemberInfo } from './MemberInfo';
-import { memberProfilePath, useMembers } from './membersApi';
+import { memberProfilePath, useMembers } from './memberQueries';
 
 const GRID = { display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))' } as const;
 
