@@ -5,6 +5,7 @@ import { APP_BASENAME, PortalAdmin } from './App';
 import { AdminContext } from 'react-admin';
 import { ACCOUNT_DELETION_PATH, AccountDeletionPage } from './custom/account/AccountDeletionPage';
 import { SET_PASSWORD_PATH, SetPasswordPage } from './custom/account/SetPasswordPage';
+import { dataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
 import { QUESTIONNAIRE_PRINT_ROUTE } from './custom/project/questionnaire/questionnairePaths';
@@ -22,7 +23,7 @@ async function start() {
         <Route
           path={ACCOUNT_DELETION_PATH}
           element={
-            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+            <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
               <AccountDeletionPage />
             </AdminContext>
           }
@@ -31,7 +32,7 @@ async function start() {
         <Route
           path={SET_PASSWORD_PATH}
           element={
-            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+            <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
               <SetPasswordPage />
             </AdminContext>
           }
@@ -40,7 +41,7 @@ async function start() {
         <Route
           path={QUESTIONNAIRE_PRINT_ROUTE}
           element={
-            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+            <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
               <Suspense fallback={null}>
                 <QuestionnairePrintPage />
               </Suspense>

@@ -1,13 +1,24 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import { useDataProvider, type DataProvider, type GetListParams, type GetListResult, type GetOneParams, type GetOneResult, type RaRecord } from 'react-admin';
+import { accountMethods, profileMethods } from './data/profile';
+import { adminMethods } from './data/admin';
+import { dashboardMethods } from './data/dashboard';
+import { deliveryMethods } from './data/deliveries';
+import { fileMethods } from './data/files';
+import { memberMethods } from './data/members';
+import { orderMethods } from './data/orders';
+import { planningMethods } from './data/planning';
+import { projectMethods } from './data/projects';
+import { questionnaireMethods } from './data/questionnaire';
+import { API_BASE, getJson } from './data/request';
+import { sheetMethods } from './data/sheets';
+import { structureMethods } from './data/structure';
+import { viewerMethods } from './data/viewer';
 import { httpClient } from './http';
+import { apiResource } from './resourceNames';
 
-export const API_BASE = '/api/data/planxchange';
-
-/** react-admin resource names may carry the route prefix (admin/…); the API knows them without it. */
-export function apiResource(resource: string): string {
-  return resource.replace(/^admin\//, '');
-}
+export { API_BASE };
+export { apiResource };
 
 /** The fields of `data` that differ from `previous` (PUT sends only changed fields). */
 export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
@@ -19,12 +30,40 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
   return changes;
 }
 
+/** `getOne('project', {id, meta: UNIT_CONTEXT_META})` reads the unit's page context (`projects/{id}/context`). */
+export const UNIT_CONTEXT_META = { view: 'context' } as const;
+
+/** Records of a list the API answers whole (no paging parameters), paged here as react-admin asks. */
+function pageOf<T extends RaRecord>(records: T[], params: GetListParams): GetListResult<T> {
+  const { page = 1, perPage = records.length } = params.pagination ?? {};
+  return { data: records.slice((page - 1) * perPage, page * perPage), total: records.length };
+}
+
 const base = simpleRestProvider(API_BASE, httpClient);
 
-export const dataProvider: DataProvider = {
+/** Lists whose API is not the simple-rest contract: read whole, without query parameters. */
+const WHOLE_LISTS: Record<string, () => Promise<RaRecord[]>> = {
+  // The table is read whole (plants × product types); the API refuses paging parameters.
+  productplantpreliminarydays: () => getJson<RaRecord[]>(`${API_BASE}/productplantpreliminarydays`),
+  tasks: projectMethods.getTasks,
+};
+
+const crud = {
   ...base,
-  getList: (resource, params) => base.getList(apiResource(resource), params),
-  getOne: (resource, params) => base.getOne(apiResource(resource), params),
+  getList: async <RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<RecordType>> => {
+    const name = apiResource(resource);
+    const whole = WHOLE_LISTS[name];
+    return whole ? (pageOf(await whole(), params) as GetListResult<RecordType>) : base.getList<RecordType>(name, params);
+  },
+  getOne: async <RecordType extends RaRecord = RaRecord>(resource: string, params: GetOneParams<RecordType>): Promise<GetOneResult<RecordType>> => {
+    const name = apiResource(resource);
+    if (name === 'projects' && params.meta?.view === UNIT_CONTEXT_META.view) {
+      const context = await projectMethods.getUnitContext(Number(params.id));
+      return { data: { ...context, id: context.unit.id } as unknown as RecordType };
+    }
+    if (name === 'tasks') return { data: (await projectMethods.getTask(Number(params.id))) as unknown as RecordType };
+    return base.getOne<RecordType>(name, params);
+  },
   getMany: (resource, params) => base.getMany(apiResource(resource), params),
   getManyReference: (resource, params) => base.getManyReference(apiResource(resource), params),
   create: (resource, params) => base.create(apiResource(resource), params),
@@ -36,4 +75,32 @@ export const dataProvider: DataProvider = {
   updateMany: (resource, params) => base.updateMany(apiResource(resource), params),
   delete: (resource, params) => base.delete(apiResource(resource), params),
   deleteMany: (resource, params) => base.deleteMany(apiResource(resource), params),
+} satisfies DataProvider;
+
+/**
+ * The one data layer of the app: react-admin's CRUD over ra-data-simple-rest, plus custom methods for every call
+ * that is not CRUD (react-admin's convention: `dataProvider.placeOrder(...)` through `useDataProvider`). Errors,
+ * auth redirects (401), notifications and caching then behave the same everywhere, and tests fake this one object.
+ */
+export const dataProvider = {
+  ...crud,
+  ...projectMethods,
+  ...memberMethods,
+  ...fileMethods,
+  ...deliveryMethods,
+  ...structureMethods,
+  ...questionnaireMethods,
+  ...planningMethods,
+  ...orderMethods,
+  ...profileMethods,
+  ...accountMethods,
+  ...adminMethods,
+  ...sheetMethods,
+  ...dashboardMethods,
+  ...viewerMethods,
 };
+
+export type PortalDataProvider = typeof dataProvider;
+
+/** The data provider with its custom methods (react-admin's proxy: a 401 signs the user out). */
+export const usePortalDataProvider = () => useDataProvider<PortalDataProvider>();

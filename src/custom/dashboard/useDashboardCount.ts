@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_BASE } from '../../providers/dataProvider';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import type { DashboardCount } from '../../providers/data/dashboard';
 
-export type DashboardCount = 'taskCount' | 'projectCount' | 'workflowCount';
+export type { DashboardCount };
 
-/**
- * One counter of the dashboard (`GET …/dashboard/{taskCount|projectCount|workflowCount}` → `{count}`).
- * Read again every time the dashboard is opened, so the numbers are never stale.
- */
+/** One counter of the dashboard; read again every time the dashboard is opened, so the numbers are never stale. */
 export function useDashboardCount(name: DashboardCount, enabled = true) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['dashboard', name],
     enabled,
-    queryFn: async () => ((await httpClient(`${API_BASE}/dashboard/${name}`)).json as { count: number }).count,
+    queryFn: () => dataProvider.getDashboardCount(name),
     refetchOnMount: 'always',
     retry: false,
   });

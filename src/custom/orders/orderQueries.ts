@@ -1,51 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { HttpError } from 'react-admin';
-import type { AacProduct, LintelProduct } from '../../domain/catalogue';
-import type { AacItemInput, AacOrderItem, AacSummaryLine, LintelItemInput, LintelOrderItem, LintelSummaryLine, OrderKind, OrderSummary } from '../../domain/orders';
-import type { UnitAction } from '../../domain/workflow';
-import { httpClient } from '../../providers/http';
-
-export const ORDERS_API = '/api/orders';
-const STATES_API = '/api/data/planxchange/projectunitstates';
+import type { OrderKind } from '../../domain/orders';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import type { AacOrderData, LintelOrderData } from '../../providers/data/orders';
+import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../resources/names';
 
 /** The order screen of a lot: /home/app/project/aac-order/{root}/{unit} or …/lintel-order/…. */
 export const orderPagePath = (kind: OrderKind, rootId: number, unitId: number) => `/home/app/project/${kind}-order/${rootId}/${unitId}`;
 
-/** The lot as `GET /api/orders/{lotId}` describes it. */
-export interface OrderLot {
-  projectUnitID: number;
-  rootProjectUnitID: number;
-  projectUnitNo: string;
-  title: string;
-  parentTitle: string;
-  stateKey: string;
-  kind: OrderKind;
-  version: number;
-  /** The lot's product type (shown in its colours in the header). */
-  productType?: string | null;
-  productTypeID?: number | null;
-  productTypeBGColor?: string | null;
-  productTypeTextColor?: string | null;
-}
-
-/** `GET /api/orders/{lotId}`: the lot, whether its rows may change, the PlaceOrder button, catalogue, rows and summary. */
-export interface OrderData<Product, Item, Line> {
-  lot: OrderLot;
-  editable: boolean;
-  /** A translation key saying why the table is read-only. */
-  editReason: string | null;
-  placeOrder: UnitAction | null;
-  /** The tenant's whole catalogue, inactive products included (for old rows); offer only active ones. */
-  products: Product[];
-  /** Sorted by itemIndex. */
-  items: Item[];
-  summary: OrderSummary<Line>;
-}
-
-export type AacOrderData = OrderData<AacProduct, AacOrderItem, AacSummaryLine>;
-export type LintelOrderData = OrderData<LintelProduct, LintelOrderItem, LintelSummaryLine>;
-export type OrderItemInput = AacItemInput | LintelItemInput;
+export type { AacOrderData, LintelOrderData, OrderData, OrderItemInput, OrderLot } from '../../providers/data/orders';
 
 /** One message of the API's error body: `text` is already translated, `reference` names the field. */
 export interface OrderMessage {
@@ -81,46 +45,15 @@ export function fieldMessages(error: unknown): Record<string, string> {
   return fields;
 }
 
-export const orderUrl = (lotId: number) => `${ORDERS_API}/${lotId}`;
-export const orderItemsUrl = (lotId: number) => `${orderUrl(lotId)}/items`;
-
-export async function fetchOrder<Data extends AacOrderData | LintelOrderData>(lotId: number): Promise<Data> {
-  return (await httpClient(orderUrl(lotId))).json as Data;
-}
-
-export async function fetchOrderSummary<Line>(lotId: number): Promise<OrderSummary<Line>> {
-  return (await httpClient(`${orderUrl(lotId)}/summary`)).json as OrderSummary<Line>;
-}
-
-/** `POST …/items`: a new row (no version); answers the saved item. */
-export async function createOrderItem<Item>(lotId: number, input: Omit<OrderItemInput, 'version'>): Promise<Item> {
-  return (await httpClient(orderItemsUrl(lotId), { method: 'POST', body: JSON.stringify(input) })).json as Item;
-}
-
-/** `PUT …/items/{itemId}` with the version as loaded; 409 when it changed meanwhile. */
-export async function updateOrderItem<Item>(lotId: number, itemId: number, input: OrderItemInput & { version: number }): Promise<Item> {
-  return (await httpClient(`${orderItemsUrl(lotId)}/${itemId}`, { method: 'PUT', body: JSON.stringify(input) })).json as Item;
-}
-
-/** `DELETE …/items/{itemId}?version=`; 409 when it changed meanwhile. */
-export async function deleteOrderItem(lotId: number, itemId: number, version: number): Promise<void> {
-  await httpClient(`${orderItemsUrl(lotId)}/${itemId}?version=${version}`, { method: 'DELETE' });
-}
-
-/** Places the order: the PlaceOrder transition of the lot (its guard needs saved items). */
-export async function placeOrder(lot: Pick<OrderLot, 'projectUnitID' | 'version'>, action: Pick<UnitAction, 'action' | 'requirements'>): Promise<{ stateKey: string }> {
-  const body = { projectUnitID: lot.projectUnitID, action: action.action, requirements: action.requirements, version: lot.version };
-  return (await httpClient(`${STATES_API}/${lot.projectUnitID}`, { method: 'PUT', body: JSON.stringify(body) })).json as { stateKey: string };
-}
-
 export const orderQueryKey = (lotId: number) => ['order', lotId] as const;
 
 /** The order screen's data; `reload` reads it again (after a save, a delete, a conflict or placing the order). */
 export function useOrder<Data extends AacOrderData | LintelOrderData>(lotId: number) {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const query = useQuery({
     queryKey: orderQueryKey(lotId),
-    queryFn: () => fetchOrder<Data>(lotId),
+    queryFn: () => dataProvider.getOrder<Data>(lotId),
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -134,7 +67,7 @@ export function useRefreshAfterOrder() {
   return useCallback(
     () =>
       Promise.all(
-        [['order'], ['unit-context'], ['unit-children'], ['tasks'], ['dashboard'], ['projects']].map((queryKey) =>
+        [['order'], [PROJECTS_RESOURCE], [TASKS_RESOURCE], ['dashboard']].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey, refetchType: 'all' }),
         ),
       ),

@@ -2,28 +2,28 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetIdentity } from 'react-admin';
 import type { Profile } from '../../domain/profile';
 import { loadUser } from '../../providers/authProvider';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider, type PortalDataProvider } from '../../providers/dataProvider';
 
-export const PROFILE_API = '/api/data/planxchange';
 const PROFILE_QUERY = ['profile'];
 
 export function useProfile() {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: PROFILE_QUERY,
-    queryFn: async () => ((await httpClient(`${PROFILE_API}/profile`)).json as { data: Profile }).data,
+    queryFn: () => dataProvider.getProfile(),
   });
 }
 
 /**
- * Sends a profile change; the answer is the new profile. The signed-in identity (name, avatar in the
- * top bar) is reloaded as well.
+ * Sends a profile change (one of the data provider's profile methods); its answer is the new profile. The signed-in
+ * identity (name, avatar in the top bar) is reloaded as well.
  */
 export function useProfileUpdate() {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const { refetch } = useGetIdentity();
-  return async (path: string, init: RequestInit) => {
-    const response = await httpClient(`${PROFILE_API}/${path}`, init);
-    const profile = (response.json as { data?: Profile } | undefined)?.data;
+  return async (change: (dataProvider: PortalDataProvider) => Promise<Profile | undefined>) => {
+    const profile = await change(dataProvider);
     if (profile) queryClient.setQueryData(PROFILE_QUERY, profile);
     else await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
     await loadUser(true);

@@ -1,52 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { decodeGeometry, VIEWER_POLL_MS, type ViewerFileRef, type ViewerGeometryMesh, type ViewerMessage, type ViewerReady, type ViewerStatus } from '../../domain/viewerModel';
-import { messagesText } from '../../providers/http';
+import { decodeGeometry, VIEWER_POLL_MS, type ViewerGeometryMesh } from '../../domain/viewerModel';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import type { ShownMessage } from '../../providers/data/viewer';
 
 export const viewerPath = (rootId: number, unitId: number) => `/home/app/viewer/${rootId}/${unitId}/view`;
-export const viewJsonUrl = (rootId: number, unitId: number) => `/api/view/${rootId}/${unitId}.json`;
-export const viewStatusUrl = (rootId: number, unitId: number) => `/api/view/${rootId}/${unitId}/status`;
-
 export type { ViewerReady } from '../../domain/viewerModel';
-export type ViewerFile = ViewerFileRef;
-/** A model's problem as the API sends it: the key with its parameters, and the text translated by the server. */
-export type ShownMessage = Partial<ViewerMessage> & { text?: string };
+export type { ShownMessage, ViewerData, ViewerFile } from '../../providers/data/viewer';
 const STATUS_POLL_MS = 2000;
-
-/** What the viewer shows for a unit, from the answer's status code. */
-export type ViewerData =
-  | { status: 'ready'; view: ViewerReady }
-  | { status: 'pending'; file: ViewerFile | null }
-  | { status: 'failed'; file: ViewerFile | null; messages: ShownMessage[] }
-  | { status: 'none' }
-  | { status: 'notFound' };
-
-async function readJson(response: Response): Promise<Record<string, unknown>> {
-  try {
-    return (await response.json()) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-const messagesOf = (body: Record<string, unknown>) => (Array.isArray(body.messages) ? (body.messages as ShownMessage[]) : []);
-
-/** Reads the model of a unit; 202 means the server is still reading the file, 422 that it could not. */
-export async function fetchViewerData(rootId: number, unitId: number): Promise<ViewerData> {
-  const response = await fetch(viewJsonUrl(rootId, unitId), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  const body = await readJson(response);
-  const file = (body.file as ViewerFile | undefined) ?? null;
-  if (response.status === 200) return { status: 'ready', view: body as unknown as ViewerReady };
-  if (response.status === 202) return { status: 'pending', file };
-  if (response.status === 422) return { status: 'failed', file, messages: messagesOf(body) };
-  if (response.status === 404) return messagesOf(body).some((message) => message.key === 'VIEWER.NoModel') ? { status: 'none' } : { status: 'notFound' };
-  throw new Error(messagesText(body) ?? `${response.status} ${response.statusText}`);
-}
 
 /** The model of a unit, asked again every second while the server is still reading it. */
 export function useViewerData(rootId: number, unitId: number, enabled = true) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['viewer-model', rootId, unitId],
-    queryFn: () => fetchViewerData(rootId, unitId),
+    queryFn: () => dataProvider.getViewerData(rootId, unitId),
     enabled: enabled && rootId > 0 && unitId > 0,
     retry: false,
     refetchOnWindowFocus: false,
@@ -56,6 +23,7 @@ export function useViewerData(rootId: number, unitId: number, enabled = true) {
 
 /** The wall meshes of a ready model; the URL carries the content hash, so one answer per URL is enough. */
 export function useViewerGeometry(geometryUrl: string | null) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['viewer-geometry', geometryUrl],
     enabled: !!geometryUrl,
@@ -63,27 +31,20 @@ export function useViewerGeometry(geometryUrl: string | null) {
     retry: 1,
     refetchOnWindowFocus: false,
     structuralSharing: false,
-    queryFn: async (): Promise<ViewerGeometryMesh[]> => {
-      const response = await fetch(geometryUrl!, { credentials: 'same-origin' });
-      // 202: the server lost the stored geometry and reads the model again; the retry asks once more.
-      if (response.status !== 200) throw new Error(`${response.status} ${response.statusText}`);
-      return decodeGeometry(await response.arrayBuffer());
-    },
+    // A 202 (the server lost the stored geometry and reads the model again) fails; the retry asks once more.
+    queryFn: async (): Promise<ViewerGeometryMesh[]> => decodeGeometry(await dataProvider.getViewerGeometry(geometryUrl!)),
   });
 }
 
 /** The model status of a unit; `revision` changes when the unit's files change, so an upload is checked again. */
 export function useModelStatus(rootId: number, unitId: number, revision: string, enabled = true) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['viewer-status', rootId, unitId, revision],
     enabled,
     retry: false,
     refetchOnWindowFocus: false,
-    queryFn: async (): Promise<ViewerStatus> => {
-      const response = await fetch(viewStatusUrl(rootId, unitId), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-      if (!response.ok) return { status: 'none' };
-      return (await response.json()) as ViewerStatus;
-    },
+    queryFn: () => dataProvider.getModelStatus(rootId, unitId),
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? STATUS_POLL_MS : false),
   });
 }

@@ -1,6 +1,7 @@
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { AacProductCreate, AacProductEdit } from './AacProductForms';
 import { AacProductList } from './AacProductList';
+import type { PortalResourceOptions } from '../../layout/menuOptions';
 
 /** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`aacproducts`). */
 export const AAC_PRODUCTS_RESOURCE = 'admin/aacproducts';
@@ -11,4 +12,5 @@ export default {
   edit: AacProductEdit,
   icon: ViewQuiltIcon,
   recordRepresentation: 'title',
+  options: { label: 'CATALOGUE.Aac.Menu', menu: [{ section: 'admin', order: 90, label: 'CATALOGUE.Aac.Menu' }] } satisfies PortalResourceOptions,
 };

@@ -8,7 +8,8 @@ import { DELIVERY_OVERVIEW_PAGE_SIZE, type DeliveryLotRecord } from '../../domai
 import { unitPageTitle } from '../../domain/projectUnits';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath, useUnitContext } from '../projects/details/projectQueries';
-import { DELIVERY_OVERVIEW_RESOURCE, serverMessages } from '../projects/deliveries/deliveryQueries';
+import { serverMessages } from '../projects/deliveries/deliveryQueries';
+import { DELIVERY_OVERVIEW_RESOURCE } from '../names';
 import { DeliveryModelPanel } from './DeliveryModelPanel';
 import { DeliveryOverviewTable } from './DeliveryOverviewTable';
 import { positiveId } from '../projects/RootPageState';

@@ -1,6 +1,7 @@
 import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
 import { LintelProductCreate, LintelProductEdit } from './LintelProductForms';
 import { LintelProductList } from './LintelProductList';
+import type { PortalResourceOptions } from '../../layout/menuOptions';
 
 /** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`lintelproducts`). */
 export const LINTEL_PRODUCTS_RESOURCE = 'admin/lintelproducts';
@@ -11,4 +12,5 @@ export default {
   edit: LintelProductEdit,
   icon: HorizontalRuleIcon,
   recordRepresentation: 'title',
+  options: { label: 'CATALOGUE.Lintel.Menu', menu: [{ section: 'admin', order: 100, label: 'CATALOGUE.Lintel.Menu' }] } satisfies PortalResourceOptions,
 };

@@ -14,6 +14,7 @@ import { LIST_PAGE_SIZES } from '../../domain/tasks';
 import { EmptyState } from '../../layout/EmptyState';
 import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { ProjectGrid } from './ProjectGrid';
+import { PROJECTS_RESOURCE } from '../names';
 import { ProjectTable } from './ProjectTable';
 
 const TEXTS: Record<ProjectListKind, { title: string; emptyTitle: string; empty: string }> = {
@@ -55,15 +56,18 @@ function ViewToggle({ style, onChange }: { style: ListStyle; onChange: (style: L
   );
 }
 
-/** home/app/current-projects-list and home/app/closed-projects-list: the user's root projects, newest state first. */
-export default function ProjectListPage({ kind }: { kind: ProjectListKind }) {
+/**
+ * The project resource's list: home/app/current-projects-list and home/app/closed-projects-list (the state filter),
+ * the user's root projects, newest state first.
+ */
+export default function ProjectList({ kind }: { kind: ProjectListKind }) {
   const translate = useTranslate();
   const texts = TEXTS[kind];
   const [page, setPage] = usePageParam();
   const [perPage, setPerPage] = useStoredPageSize();
   const { style, canChoose, setStyle } = useListStyle();
   const { data, total, isPending, isFetching, error, refetch } = useGetList<ProjectUnit>(
-    'projects',
+    PROJECTS_RESOURCE,
     { pagination: { page: page + 1, perPage }, sort: PROJECT_LIST_SORT, filter: { state: kind } },
     { placeholderData: keepPreviousData, refetchOnMount: 'always' },
   );

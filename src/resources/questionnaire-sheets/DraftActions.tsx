@@ -4,7 +4,8 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { publishSheet, QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
 
 interface DraftActionsProps {
   record: SheetRecord;
@@ -31,6 +32,7 @@ export function DraftActions({ record, dirty, problemCount, checking, saving, on
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
+  const dataProvider = usePortalDataProvider();
   const [confirming, setConfirming] = useState<'publish' | 'delete' | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [deleteOne, { isPending: deleting }] = useDelete();
@@ -41,7 +43,7 @@ export function DraftActions({ record, dirty, problemCount, checking, saving, on
   const publish = async () => {
     setPublishing(true);
     try {
-      await publishSheet(record.id);
+      await dataProvider.publishSheet<SheetRecord>(record.id);
       setConfirming(null);
       notify('QUESTIONNAIRE_SHEETS.Published', { type: 'success', messageArgs: { name: record.name, version: record.version } });
       onPublished();

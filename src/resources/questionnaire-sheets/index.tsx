@@ -2,6 +2,7 @@ import DynamicFormIcon from '@mui/icons-material/DynamicForm';
 import { LinearProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router-dom';
+import type { PortalResourceOptions } from '../../layout/menuOptions';
 import { SheetList } from './SheetList';
 
 // The editor (CodeMirror, the form kit) and the diff (package `diff`) load when first opened, not with the portal.
@@ -20,6 +21,10 @@ export default {
   edit: SheetEdit,
   icon: DynamicFormIcon,
   recordRepresentation: 'name',
+  options: {
+    label: 'QUESTIONNAIRE_SHEETS.Menu',
+    menu: [{ section: 'configuration', order: 10, label: 'QUESTIONNAIRE_SHEETS.Menu', testId: 'menu-questionnaire-sheets' }],
+  } satisfies PortalResourceOptions,
   children: (
     <Route
       path="diff"

@@ -1,6 +1,3 @@
-import { API_BASE } from '../../providers/dataProvider';
-import { httpClient } from '../../providers/http';
-
 /** react-admin name and route (home/app/questionnaire-sheets) of the configurers' sheet versions; the API's name too. */
 export const QUESTIONNAIRE_SHEETS_RESOURCE = 'questionnaire-sheets';
 /** Paths within the app: links prefix them with react-admin's basename (`useBasename`). */
@@ -30,32 +27,11 @@ export interface SheetRecord extends SheetRow {
   uiSchema: Record<string, unknown>;
 }
 
-/** A meta-schema problem as the server reports it: where (JSON pointer), what (translation key) and its values. */
-export interface MetaProblem {
-  pointer: string;
-  key: string;
-  params?: Record<string, unknown>;
-}
+export type { MetaProblem } from '../../providers/data/sheets';
 
 export function sheetDiffPath(name: string, a?: number, b?: number): string {
   const query = new URLSearchParams({ name });
   if (a !== undefined) query.set('a', String(a));
   if (b !== undefined) query.set('b', String(b));
   return `${SHEETS_LIST_PATH}/diff?${query}`;
-}
-
-/** The meta-schema's verdict on a sheet (`POST /api/questionnaire-sheets/validate`); the browser cannot compile ajv (CSP). */
-export async function validateSheetDocuments(schema: unknown, uiSchema: unknown, signal?: AbortSignal): Promise<MetaProblem[]> {
-  const { json } = await httpClient('/api/questionnaire-sheets/validate', {
-    method: 'POST',
-    body: JSON.stringify({ schema, uiSchema }),
-    signal,
-  });
-  return ((json as { problems?: MetaProblem[] }).problems ?? []).filter((problem) => typeof problem?.key === 'string');
-}
-
-/** Publishes a draft; from then on it is immutable. */
-export async function publishSheet(id: number): Promise<SheetRecord> {
-  const { json } = await httpClient(`${API_BASE}/${QUESTIONNAIRE_SHEETS_RESOURCE}/${id}/publish`, { method: 'POST', body: '{}' });
-  return json as SheetRecord;
 }

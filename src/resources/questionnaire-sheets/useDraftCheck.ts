@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { placedProblems, SHEET_DOCUMENTS, syntaxProblem, type EditorProblem, type SheetDocument } from './editorProblems';
 import { parseJsonText } from './jsonText';
-import { validateSheetDocuments, VALIDATE_DEBOUNCE_MS } from './sheets';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { VALIDATE_DEBOUNCE_MS } from './sheets';
 
 export type SheetTexts = Record<SheetDocument, string>;
 export interface SheetDocuments {
@@ -37,6 +38,7 @@ function identityProblems(schema: unknown, identity: { name: string; version: nu
 export function useDraftCheck(texts: SheetTexts, identity: { name: string; version: number }, enabled: boolean): DraftCheck {
   const [check, setCheck] = useState<DraftCheck>({ problems: [], checkedTexts: null, checking: enabled, checkFailed: false, lastValid: null });
   const running = useRef<AbortController | null>(null);
+  const dataProvider = usePortalDataProvider();
 
   useEffect(() => {
     const parsed = SHEET_DOCUMENTS.map((document) => ({ document, text: texts[document], ...parseJsonText(texts[document]) }));
@@ -58,7 +60,7 @@ export function useDraftCheck(texts: SheetTexts, identity: { name: string; versi
       running.current = controller;
       try {
         // The server answers the meta-schema and the domain's sheet-wide rules (with the other sheets, for paths into them).
-        const reported = await validateSheetDocuments(schema, isObject(uiSchema) ? uiSchema : {}, controller.signal);
+        const reported = await dataProvider.validateSheetDocuments(schema, isObject(uiSchema) ? uiSchema : {}, controller.signal);
         const own = [...identityProblems(schema, identity), ...(isObject(uiSchema) ? [] : [{ pointer: '/uiSchema', key: 'QUESTIONNAIRE_SHEETS.UiSchemaNotObject' }])];
         const problems = placedProblems([...reported, ...own], texts);
         if (controller.signal.aborted) return;

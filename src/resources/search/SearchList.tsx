@@ -1,6 +1,7 @@
 import { Alert, AlertTitle, LinearProgress, Stack } from '@mui/material';
 import { Datagrid, FunctionField, List, Pagination, SearchInput, TextField, Title, useTranslate } from 'react-admin';
-import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_RESOURCE, unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
+import { PROJECT_SEARCH_RESOURCE } from '../names';
 import { PlantField, ProductTypeField, UnitTitleLink, UnitTypeField } from './SearchFields';
 import { useSearchAvailability } from './useSearchAvailability';
 
@@ -16,7 +17,7 @@ function SearchResults() {
   const translate = useTranslate();
   return (
     <List
-      resource={SEARCH_RESOURCE}
+      resource={PROJECT_SEARCH_RESOURCE}
       title="SEARCH.Title"
       filters={filters}
       debounce={SEARCH_DEBOUNCE_MS}
@@ -42,8 +43,8 @@ function SearchResults() {
   );
 }
 
-/** home/app/project/search: the tenant feature AdvancedSearch decides whether the table or a note is shown. */
-export default function ProjectSearchPage() {
+/** The project search resource's list (home/app/project/search): AdvancedSearch decides whether the table or a note shows. */
+export default function SearchList() {
   const translate = useTranslate();
   const availability = useSearchAvailability();
   if (availability.isPending) return <LinearProgress />;

@@ -1,8 +1,9 @@
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Alert, Box, Button, Card, LinearProgress, Stack, TablePagination, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import { lastPage, parsePageParam } from '../../domain/projectLists';
 import { LIST_PAGE_SIZES, type Task } from '../../domain/tasks';
 import { EmptyState } from '../../layout/EmptyState';
@@ -13,7 +14,7 @@ import { TaskHelpCard } from './TaskHelpCard';
 import { TaskInfoDialog } from './TaskInfoDialog';
 import { TaskTable } from './TaskTable';
 import { TaskToolbar } from './TaskToolbar';
-import { useTasks } from './tasksApi';
+import { TASKS_RESOURCE } from '../names';
 
 /** The page is in the address (`?page=`, zero-based, as the project lists), so back and reload keep it. */
 function usePageParam(): [number, (page: number) => void] {
@@ -29,20 +30,26 @@ function usePageParam(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
-/** home/app/task-list: the caller's open tasks as a table or a grid, paged in the browser. */
-export default function TaskListPage() {
+/**
+ * home/app/task-list: the task-list resource's list, the caller's open tasks as a table or a grid. The API answers
+ * the whole list (newest change first); the data provider pages it.
+ */
+export default function TaskList() {
   const translate = useTranslate();
-  const tasks = useTasks();
   const { style, canChoose, setStyle } = useListStyle();
   const [pageSize, setPageSize] = useStoredPageSize();
   const [requestedPage, setPage] = usePageParam();
+  const [known, setKnown] = useState<number | undefined>(undefined);
+  // Beyond the last page (an old link, tasks done meanwhile) the last page is shown.
+  const page = known === undefined ? requestedPage : Math.min(requestedPage, lastPage(known, pageSize));
+  const tasks = useGetList<Task>(TASKS_RESOURCE, { pagination: { page: page + 1, perPage: pageSize } }, { placeholderData: keepPreviousData });
+  if (tasks.total !== undefined && tasks.total !== known) setKnown(tasks.total);
   const [info, setInfo] = useState<{ task: Task | null; open: boolean }>({ task: null, open: false });
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
-  const all = tasks.data ?? [];
-  const last = lastPage(all.length, pageSize);
-  const page = Math.min(requestedPage, last);
-  const visible = all.slice(page * pageSize, (page + 1) * pageSize);
+  const total = tasks.total ?? 0;
+  const last = lastPage(total, pageSize);
+  const visible = tasks.data ?? [];
   const swipe = useSwipe((direction) => setPage(pageAfterSwipe(page, last, direction)));
   const openInfo = (task: Task) => setInfo({ task, open: true });
 
@@ -61,7 +68,7 @@ export default function TaskListPage() {
         {translate('TASKS.LoadFailed')}
       </Alert>
     );
-  else if (!all.length) content = <EmptyState icon={<TaskAltIcon />} title={translate('TASKS.NoTasksTitle')} text={translate('TASKS.NoTasks')} testId="tasks-empty" />;
+  else if (!total) content = <EmptyState icon={<TaskAltIcon />} title={translate('TASKS.NoTasksTitle')} text={translate('TASKS.NoTasks')} testId="tasks-empty" />;
   else
     content = (
       <Card>
@@ -74,7 +81,7 @@ export default function TaskListPage() {
           </Typography>
           <TablePagination
             component="div"
-            count={all.length}
+            count={total}
             page={page}
             rowsPerPage={pageSize}
             rowsPerPageOptions={[...LIST_PAGE_SIZES]}
@@ -97,7 +104,7 @@ export default function TaskListPage() {
       <Title title="TASKS.Title" />
       <Stack spacing={2} sx={{ mt: 2 }}>
         <TaskToolbar
-          count={tasks.data?.length}
+          count={tasks.total}
           style={style}
           canChoose={canChoose}
           onStyle={setStyle}

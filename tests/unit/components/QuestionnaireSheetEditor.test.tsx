@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SheetEditPage from '../../../src/resources/questionnaire-sheets/SheetEditPage';
 import type { SheetRecord } from '../../../src/resources/questionnaire-sheets/sheets';
+import { dataProvider as portalDataProvider } from '../../../src/providers/dataProvider';
 
 // CodeMirror needs a real layout engine; the page's logic is what is tested here, through a plain text area.
 vi.mock('../../../src/resources/questionnaire-sheets/JsonEditor', async () => {
@@ -76,6 +77,9 @@ function fakeDataProvider(record: SheetRecord): DataProvider {
     updateMany: unused,
     delete: unused,
     deleteMany: unused,
+    // The editor's calls that are not CRUD (validate, publish) go through the portal's provider to the stubbed server.
+    validateSheetDocuments: portalDataProvider.validateSheetDocuments,
+    publishSheet: portalDataProvider.publishSheet,
   } as DataProvider;
 }
 

@@ -1,23 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PlanningData, PlanningRow } from '../../../domain/assignments';
-import { httpClient } from '../../../providers/http';
-
-export const PLANNING_API = '/api/planning';
+import type { PlanningRow } from '../../../domain/assignments';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
 
 export const planningQueryKey = (rootId: number) => ['planning', rootId] as const;
 
 /** `GET /api/planning/{rootId}`: the units, product types and plants of the planning screen. */
 export function usePlanning(rootId: number) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: planningQueryKey(rootId),
-    queryFn: async () => (await httpClient(`${PLANNING_API}/${rootId}`)).json as PlanningData,
+    queryFn: () => dataProvider.getPlanning(rootId),
     retry: false,
   });
-}
-
-/** `PUT /api/planning/{rootId}`: the changed rows in one call; answers the screen as it is now. */
-export async function savePlanning(rootId: number, rows: PlanningRow[]): Promise<PlanningData> {
-  return (await httpClient(`${PLANNING_API}/${rootId}`, { method: 'PUT', body: JSON.stringify({ rows }) })).json as PlanningData;
 }
 
 export interface ServerMessage {

@@ -3,8 +3,8 @@ import { Alert, Box, Card, CardContent, CardHeader, Skeleton, Typography } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { CclScheduleEntry } from '../../../domain/deliveries';
-import { httpClient } from '../../../providers/http';
-import { cclScheduleUrl, serverMessages, type CclSchedule } from './deliveryQueries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { serverMessages, type CclSchedule } from './deliveryQueries';
 import { CclScheduleRow } from './CclScheduleRow';
 
 /** Spec §9: the CCL schedule list is at most 500 px high and scrolls. */
@@ -20,9 +20,10 @@ export const cclScheduleQueryKey = (rootId: number) => ['ccl-delivery-schedule',
 export function CclDeliveryScheduleList({ rootId }: { rootId: number }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const { data, error, isPending } = useQuery({
     queryKey: cclScheduleQueryKey(rootId),
-    queryFn: async () => (await httpClient(cclScheduleUrl(rootId))).json as CclSchedule,
+    queryFn: () => dataProvider.getCclSchedule(rootId),
     retry: false,
   });
 

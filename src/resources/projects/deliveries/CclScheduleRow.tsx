@@ -4,8 +4,8 @@ import { Box, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typ
 import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../../domain/deliveries';
-import { httpClient } from '../../../providers/http';
-import { cclScheduleUrl, serverMessages } from './deliveryQueries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { serverMessages } from './deliveryQueries';
 
 type Field = keyof CclScheduleEntryInput;
 const FIELDS: Field[] = ['features', 'deliveryWeek', 'note'];
@@ -24,6 +24,7 @@ function localProblems(values: CclScheduleEntryInput): Partial<Record<Field, str
 export function CclScheduleRow({ rootId, entry, canEdit, onSaved }: { rootId: number; entry: CclScheduleEntry; canEdit: boolean; onSaved: (entry: CclScheduleEntry) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const [values, setValues] = useState(() => valuesOf(entry));
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -46,8 +47,7 @@ export function CclScheduleRow({ rootId, entry, canEdit, onSaved }: { rootId: nu
     setGeneral(null);
     try {
       const body = { features: values.features.trim(), deliveryWeek: values.deliveryWeek, note: values.note.trim() };
-      const { json } = await httpClient(`${cclScheduleUrl(rootId)}/${entry.projectUnitID}`, { method: 'PUT', body: JSON.stringify(body) });
-      const next = json as CclScheduleEntry;
+      const next = await dataProvider.saveCclScheduleEntry(rootId, entry.projectUnitID, body);
       setValues(valuesOf(next));
       onSaved(next);
       notify('DELIVERY.Schedule.Saved', { type: 'success', messageArgs: { title: entry.title } });

@@ -18,16 +18,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { availableVolume, lotMaterialProblems } from '../../../domain/deliveries';
 import { MAX_SUBPROJECT_VOLUME, sumVolume, todayIso, type StructureMaterial } from '../../../domain/structure';
-import {
-  fetchDeliveryData,
-  formatVolume,
-  referencePath,
-  sameMaterials,
-  saveDeliveryData,
-  serverMessages,
-  type DeliveryData,
-  type MaterialRowProblem,
-} from './deliveryQueries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { PROJECTS_RESOURCE } from '../../names';
+import { formatVolume, referencePath, sameMaterials, serverMessages, type DeliveryData, type MaterialRowProblem } from './deliveryQueries';
 import { DeliveryDataLot, type DeliveryLot } from './DeliveryDataLot';
 
 type Rows = Record<number, StructureMaterial[]>;
@@ -58,7 +51,8 @@ export function DeliveryDataDialog({ rootId, onClose }: { rootId: number; onClos
   const notify = useNotify();
   const [locale] = useLocaleState();
   const queryClient = useQueryClient();
-  const { data, error, isPending } = useQuery({ queryKey: ['delivery-data', rootId], queryFn: () => fetchDeliveryData(rootId), gcTime: 0, retry: false });
+  const dataProvider = usePortalDataProvider();
+  const { data, error, isPending } = useQuery({ queryKey: ['delivery-data', rootId], queryFn: () => dataProvider.getDeliveryData(rootId), gcTime: 0, retry: false });
   const [edits, setEdits] = useState<Rows>({});
   const [serverProblems, setServerProblems] = useState<Record<number, MaterialRowProblem[]>>({});
   const [generalMessages, setGeneralMessages] = useState<string[]>([]);
@@ -92,9 +86,9 @@ export function DeliveryDataDialog({ rootId, onClose }: { rootId: number; onClos
     setGeneralMessages([]);
     const body = changedLots.map((lot) => ({ approvalLotID: lot.approvalLotID, materials: edits[lot.approvalLotID] }));
     try {
-      const saved = await saveDeliveryData(rootId, body);
+      const saved = await dataProvider.saveDeliveryData(rootId, body);
       queryClient.setQueryData(['delivery-data', rootId], saved);
-      await queryClient.invalidateQueries({ queryKey: ['unit-context'], refetchType: 'all' });
+      await queryClient.invalidateQueries({ queryKey: [PROJECTS_RESOURCE], refetchType: 'all' });
       notify('DELIVERY.DataSaved', { type: 'success' });
       onClose();
     } catch (caught) {

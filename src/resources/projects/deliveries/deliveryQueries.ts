@@ -1,32 +1,9 @@
 import type { HttpError } from 'react-admin';
-import type { CclScheduleEntry, DeliveryStructure } from '../../../domain/deliveries';
-import type { MaterialType, StructureMaterial, StructureRules } from '../../../domain/structure';
-import { httpClient } from '../../../providers/http';
+import type { StructureMaterial } from '../../../domain/structure';
 
-export const DELIVERY_OVERVIEW_RESOURCE = 'delivery-overview';
+export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/data/deliveries';
+
 export const deliveryOverviewPath = (rootId: number) => `/home/app/project/delivery-overview/${rootId}`;
-
-/** `GET /api/delivery-data/{rootId}`: the delivery data overview of a root. */
-export interface DeliveryData {
-  canEdit: boolean;
-  editReason: string | null;
-  materialTypes: MaterialType[];
-  subProjects: DeliveryStructure[];
-}
-
-/** `GET /api/materials/{unitId}/context`: what the rows of one approval lot may hold. */
-export interface LotMaterialContext {
-  available: number;
-  materialTypes: MaterialType[];
-  minDate: Record<string, string>;
-  canEdit: boolean;
-  editReason: string | null;
-}
-
-export interface CclSchedule {
-  canEdit: boolean;
-  entries: CclScheduleEntry[];
-}
 
 /**
  * A problem at a material row: a domain problem (key and params, translated when shown) or a server message
@@ -57,31 +34,6 @@ export function serverMessages(error: unknown): ServerMessage[] {
 export function referencePath(reference: string | undefined): (string | number)[] {
   if (!reference) return [];
   return reference.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
-export const deliveryDataUrl = (rootId: number) => `/api/delivery-data/${rootId}`;
-export const materialsUrl = (unitId: number) => `/api/materials/${unitId}`;
-export const cclScheduleUrl = (rootId: number) => `/api/questionnaire/ccl-delivery-schedule/${rootId}`;
-
-export async function fetchDeliveryData(rootId: number): Promise<DeliveryData> {
-  return (await httpClient(deliveryDataUrl(rootId))).json as DeliveryData;
-}
-
-export async function saveDeliveryData(rootId: number, lots: { approvalLotID: number; materials: StructureMaterial[] }[]): Promise<DeliveryData> {
-  return (await httpClient(deliveryDataUrl(rootId), { method: 'POST', body: JSON.stringify(lots) })).json as DeliveryData;
-}
-
-export async function fetchLotMaterials(unitId: number): Promise<{ materials: StructureMaterial[]; context: LotMaterialContext }> {
-  const [list, context] = await Promise.all([httpClient(materialsUrl(unitId)), httpClient(`${materialsUrl(unitId)}/context`)]);
-  return { materials: list.json as StructureMaterial[], context: context.json as LotMaterialContext };
-}
-
-export async function saveLotMaterials(unitId: number, materials: StructureMaterial[]): Promise<StructureMaterial[]> {
-  return (await httpClient(materialsUrl(unitId), { method: 'POST', body: JSON.stringify(materials) })).json as StructureMaterial[];
-}
-
-export async function fetchStructureRules(rootId: number): Promise<StructureRules> {
-  return ((await httpClient(`/api/structure/${rootId}`)).json as { rules: StructureRules }).rules;
 }
 
 /** Rows compare equal when type, volume and date are the same in the same order. */

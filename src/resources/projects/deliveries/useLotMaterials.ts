@@ -2,16 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { availableVolume, lotMaterialProblems } from '../../../domain/deliveries';
 import { sumVolume, todayIso, type MaterialType, type StructureMaterial } from '../../../domain/structure';
-import {
-  fetchDeliveryData,
-  fetchLotMaterials,
-  fetchStructureRules,
-  referencePath,
-  sameMaterials,
-  saveLotMaterials,
-  serverMessages,
-  type MaterialRowProblem,
-} from './deliveryQueries';
+import { usePortalDataProvider, type PortalDataProvider } from '../../../providers/dataProvider';
+import { referencePath, sameMaterials, serverMessages, type MaterialRowProblem } from './deliveryQueries';
 
 /** The approval lot whose materials are edited: an existing one (unitId) or a new one under a subproject. */
 export interface LotMaterialsTarget {
@@ -33,12 +25,12 @@ interface LotRules {
  * An existing lot brings its own rules (`materials/{id}/context`). A new lot takes the earliest dates of the
  * structure's material types and what its subproject still holds (350 m³ minus its lots' materials).
  */
-async function loadRules(target: LotMaterialsTarget): Promise<LotRules> {
+async function loadRules(dataProvider: PortalDataProvider, target: LotMaterialsTarget): Promise<LotRules> {
   if (target.unitId) {
-    const { materials, context } = await fetchLotMaterials(target.unitId);
+    const { materials, context } = await dataProvider.getLotMaterials(target.unitId);
     return { materials, ...context };
   }
-  const [rules, deliveryData] = await Promise.all([fetchStructureRules(target.rootId), fetchDeliveryData(target.rootId)]);
+  const [rules, deliveryData] = await Promise.all([dataProvider.getStructureRules(target.rootId), dataProvider.getDeliveryData(target.rootId)]);
   const subproject = deliveryData.subProjects.find((candidate) => candidate.subProjectID === target.subprojectId);
   const used = sumVolume(subproject?.approvalLots.flatMap((lot) => lot.materials) ?? []);
   return {
@@ -56,10 +48,11 @@ export type MaterialSaveResult = 'unchanged' | 'saved' | 'failed';
 /** The material rows of an approval lot in the create and edit dialogs; `save` posts them after the unit is saved. */
 export function useLotMaterials(target: LotMaterialsTarget | null) {
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const query = useQuery({
     queryKey: ['lot-materials', target?.rootId, target?.subprojectId, target?.unitId ?? 'new'],
     enabled: Boolean(target),
-    queryFn: () => loadRules(target!),
+    queryFn: () => loadRules(dataProvider, target!),
     gcTime: 0,
     retry: false,
   });
@@ -87,7 +80,7 @@ export function useLotMaterials(target: LotMaterialsTarget | null) {
     if (!target || !rules?.canEdit) return 'unchanged';
     if (target.unitId ? !dirty : rows.length === 0) return 'unchanged';
     try {
-      const saved = await saveLotMaterials(unitId, rows);
+      const saved = await dataProvider.saveLotMaterials(unitId, rows);
       setEdited(saved);
       await queryClient.invalidateQueries({ queryKey: ['delivery-data'] });
       return 'saved';

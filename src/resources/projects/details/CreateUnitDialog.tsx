@@ -1,18 +1,19 @@
 import { Box, Button, Card, CardActionArea, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import type { ProjectUnit, UnitType } from '../../../domain/projectUnits';
 import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
-import { httpClient } from '../../../providers/http';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { PROJECTS_RESOURCE } from '../../names';
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { InfoDialog } from './InfoDialog';
-import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectQueries';
+import { detailsPath, useRefreshUnit, type UnitPageContext } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 
@@ -21,31 +22,36 @@ const TITLE_CHECK_DELAY_MS = 300;
 
 /** Checks the title against the siblings 300 ms after the last change, once the field was touched. */
 function useTitleCheck(parentId: number, type: UnitType | null, title: string, dirty: boolean) {
+  const dataProvider = usePortalDataProvider();
   const [taken, setTaken] = useState(false);
   useEffect(() => {
     setTaken(false);
     if (!type || !dirty || !title.trim()) return;
     const timer = setTimeout(async () => {
       try {
-        const query = new URLSearchParams({ type, title: title.trim() });
-        const { json } = await httpClient(`${PROJECTS_API}/${parentId}/title-available?${query}`);
-        setTaken(!(json as { available: boolean }).available);
+        setTaken(!(await dataProvider.isUnitTitleAvailable(parentId, type, title.trim())));
       } catch {
         setTaken(false);
       }
     }, TITLE_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [parentId, type, title, dirty]);
+  }, [dataProvider, parentId, type, title, dirty]);
   return taken;
 }
 
 type Info = { title: string; message: string } | null;
 
-/** Create a unit: choose a type tile, then fill in the type's form. */
-export function CreateUnitDialog({ context, onClose }: { context: UnitPageContext; onClose: () => void }) {
+/**
+ * Create a unit: choose a type tile, then fill in the type's form. The project resource's create view (a route):
+ * Cancel goes back to where the user came from (the parent's page), a created unit replaces it with its own page.
+ */
+export function CreateUnitDialog({ context }: { context: UnitPageContext }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const location = useLocation();
+  const onClose = () => (location.key !== 'default' ? navigate(-1) : navigate(detailsPath(context.unit), { replace: true }));
+  const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
   const [type, setType] = useState<UnitType | null>(context.allowedChildTypes.length === 1 ? context.allowedChildTypes[0] : null);
   const [messages, setMessages] = useState<string[]>([]);
@@ -78,13 +84,12 @@ export function CreateUnitDialog({ context, onClose }: { context: UnitPageContex
         ...(type === 'subproject' ? { projectUnitTypeVariant: values.projectUnitTypeVariant } : {}),
       };
       if (!created.current) {
-        created.current = (await httpClient(PROJECTS_API, { method: 'POST', body: JSON.stringify(body) })).json as ProjectUnit;
+        created.current = (await dataProvider.create<ProjectUnit>(PROJECTS_RESOURCE, { data: body })).data;
         await refresh();
       }
       if ((await materials.save(created.current.projectUnitID)) === 'failed') return;
       notify('PROJECTUNIT.Created', { type: 'success', messageArgs: { type: typeLabel, title: values.title } });
-      onClose();
-      navigate(detailsPath(created.current));
+      navigate(detailsPath(created.current), { replace: true });
     } catch (error) {
       const status = (error as HttpError).status;
       const code = ((error as HttpError).body as { messages?: { code?: string }[] } | undefined)?.messages?.[0]?.code;

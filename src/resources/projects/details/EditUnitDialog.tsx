@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
-import { changedFields } from '../../../providers/dataProvider';
-import { httpClient } from '../../../providers/http';
+import { changedFields, usePortalDataProvider } from '../../../providers/dataProvider';
+import { PROJECTS_RESOURCE } from '../../names';
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
-import { PROJECTS_API, useRefreshUnit } from './projectQueries';
+import { useRefreshUnit } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 
@@ -41,6 +41,7 @@ function Hero({ unit }: { unit: ProjectUnit }) {
 export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
   const [messages, setMessages] = useState<string[]>([]);
   const inFlight = useRef(false);
@@ -56,7 +57,8 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
       const changes = changedFields({ ...values, deliveryDate: values.deliveryDate || null } as Record<string, unknown>, { ...initial, deliveryDate: initial.deliveryDate || null });
       if (unit.projectUnitType !== 'subproject') delete changes.projectUnitTypeVariant;
       if (Object.keys(changes).length) {
-        await httpClient(`${PROJECTS_API}/${unit.id}`, { method: 'PUT', body: JSON.stringify({ ...changes, version: unit.version }) });
+        // The changes and the version as read; previousData names no field, so the provider sends them all.
+        await dataProvider.update(PROJECTS_RESOURCE, { id: unit.id, data: { ...changes, version: unit.version }, previousData: { id: unit.id } });
         await refresh();
       }
       // After a refused material list the unit's own changes are saved already (the refreshed unit has no changes left).

@@ -1,15 +1,20 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { HttpError, Title, useTranslate } from 'react-admin';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { HttpError, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
+import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
 import { OrderTableCard } from '../../../custom/orders/OrderTableCard';
+import { ModelNotice } from '../../../custom/viewer/ModelNotice';
+import { useDocumentTitle } from '../../../layout/useDocumentTitle';
+import { PROJECTS_RESOURCE } from '../../names';
 import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
 import { ProjectFilesCard } from '../files/ProjectFilesCard';
 import { MembersCard } from '../members/MembersCard';
+import { positiveId } from '../RootPageState';
 import { ChildUnitsGrid } from './ChildUnitsGrid';
-import { useChildUnits, useUnitContext } from './projectQueries';
+import { CreateUnitDialog } from './CreateUnitDialog';
+import { createUnitPath, detailsPath, useChildUnits, type UnitContextRecord } from './projectQueries';
 import { ProjectToolsMenu } from './ProjectToolsMenu';
 import { SiteAddressCard, SiteContactCard } from './SiteCards';
 import { TenantInfoCard, TenantLogo } from './TenantPanel';
@@ -17,10 +22,6 @@ import { UnitActionMenu } from './UnitActionMenu';
 import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
 import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
-import { ModelNotice } from '../../../custom/viewer/ModelNotice';
-import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-
-export const PROJECT_DETAILS_PATHS = ['/project/details/:rootId', '/project/details/:rootId/:unitId'];
 
 function NotFound() {
   const translate = useTranslate();
@@ -31,25 +32,26 @@ function NotFound() {
   );
 }
 
-/** home/app/project/details/{root}[/{unit}]: the unit with its path, children, files and side panel. */
-export default function ProjectDetailsPage() {
+/** The details page of the unit in the show context: the unit with its path, children, files and side panel. */
+function ProjectDetails({ rootId, creating }: { rootId: number | null; creating: boolean }) {
   const translate = useTranslate();
-  const params = useParams();
-  const unitId = Number(params.unitId ?? params.rootId);
-  const { data: context, error, isPending } = useUnitContext(unitId);
+  const navigate = useNavigate();
+  const { record: context, error, isPending } = useShowContext<UnitContextRecord>();
   const showChildren = Boolean(context && context.unit.projectUnitType !== 'drawingjob');
-  const { data: children } = useChildUnits(unitId, showChildren);
-  const [creating, setCreating] = useState(false);
+  const { data: children } = useChildUnits(context?.unit.id ?? 0, showChildren);
   useDocumentTitle(context ? unitPageTitle(context.unit) : undefined);
 
-  if (!Number.isInteger(unitId) || unitId <= 0 || (error as HttpError | null)?.status === 404) return <NotFound />;
+  if ((error as HttpError | null)?.status === 404) return <NotFound />;
   if (isPending || !context) return error ? <Alert severity="error">{(error as Error).message}</Alert> : <LinearProgress />;
-  if (context.root.id !== Number(params.rootId)) return <NotFound />;
+  // react-admin's own show path (…/project/{id}/show) leads to the spec's path of the unit.
+  if (rootId === null && !creating) return <Navigate to={detailsPath(context.unit)} replace />;
+  if (rootId !== null && context.root.id !== rootId) return <NotFound />;
 
   const { unit, root } = context;
   const isRoot = unit.id === root.id;
   const canCreate = context.allowedChildTypes.some((type) => context.can.create[type]?.allowed);
   const newUnitTile = context.features.includes('AllowCreateProjectUnits') && canCreate;
+  const startCreating = () => navigate(createUnitPath(unit));
   return (
     <Box>
       <Title title={unitPageTitle(unit)} />
@@ -58,7 +60,7 @@ export default function ProjectDetailsPage() {
           <UnitBreadcrumb path={context.path} />
         </Box>
         {isRoot && <TenantLogo context={context} />}
-        <UnitActionMenu context={context} creating={creating} onCreatingChange={setCreating} />
+        <UnitActionMenu context={context} onCreate={startCreating} />
       </Stack>
       <UnitSummary unit={unit} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
@@ -75,7 +77,7 @@ export default function ProjectDetailsPage() {
                 ) : children && children.length === 0 && !newUnitTile ? (
                   <Typography color="text.secondary">{translate('PROJECTUNIT.NoChildren')}</Typography>
                 ) : (
-                  <ChildUnitsGrid units={children ?? []} onCreate={newUnitTile ? () => setCreating(true) : undefined} />
+                  <ChildUnitsGrid units={children ?? []} onCreate={newUnitTile ? startCreating : undefined} />
                 )}
               </CardContent>
             </Card>
@@ -94,6 +96,34 @@ export default function ProjectDetailsPage() {
           <TenantInfoCard context={context} />
         </Stack>
       </Box>
+      {creating && <CreateUnitDialog context={context} />}
     </Box>
   );
+}
+
+/** The project resource's show view of a unit (its page context as the record), optionally with the create dialog. */
+export function ProjectShowBase({ unitId, rootId, creating = false }: { unitId: number | null; rootId: number | null; creating?: boolean }) {
+  if (unitId === null) return <NotFound />;
+  return (
+    <ShowBase
+      resource={PROJECTS_RESOURCE}
+      id={unitId}
+      // A unit that is gone or not visible shows "not found" here instead of react-admin's redirect to the list.
+      queryOptions={{ meta: UNIT_CONTEXT_META, onError: () => undefined }}
+    >
+      <ProjectDetails rootId={rootId} creating={creating} />
+    </ShowBase>
+  );
+}
+
+/**
+ * home/app/project/details/{root}[/{unit}] (the spec's paths, children routes of the project resource) and
+ * react-admin's own home/app/project/{id}/show, which leads to the former.
+ */
+export default function ProjectShow() {
+  const params = useParams();
+  const unitId = positiveId(params.unitId ?? params.rootId ?? params.id);
+  const rootId = params.rootId === undefined ? null : positiveId(params.rootId);
+  if (params.rootId !== undefined && rootId === null) return <NotFound />;
+  return <ProjectShowBase unitId={unitId} rootId={rootId} />;
 }

@@ -3,7 +3,8 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, reviewerChangeSchema } from '../../../domain/projectUnits';
-import { httpClient, messagesText } from '../../../providers/http';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { messagesText } from '../../../providers/http';
 import { ProfileFormDialog } from '../../../custom/profile/ProfileFormDialog';
 import type { UnitPageContext } from './projectQueries';
 import { SiteDialog, useSiteRecord } from './SiteCards';
@@ -14,6 +15,7 @@ type Tool = 'edit-site-address' | 'edit-site-contact' | 'reviewer-change-request
 export function ProjectToolsMenu({ context }: { context: UnitPageContext }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [tool, setTool] = useState<Tool>(null);
   const address = useSiteRecord('address', context.root.siteAddressID);
@@ -44,11 +46,8 @@ export function ProjectToolsMenu({ context }: { context: UnitPageContext }) {
           initialValues={{ email: '' }}
           helperText="PROJECTS.Tools.ReviewerChangeHint"
           onSubmit={async (values) => {
-            const { json } = await httpClient('/api/project-tools/execute', {
-              method: 'POST',
-              body: JSON.stringify({ name: 'reviewer-change-request', data: { rootUnitId: context.root.id, email: values.email } }),
-            });
-            notify(messagesText(json) ?? 'PROJECTS.Tools.ReviewerChangeSent', { type: 'success' });
+            const answer = await dataProvider.executeProjectTool('reviewer-change-request', { rootUnitId: context.root.id, email: values.email });
+            notify(messagesText(answer) ?? 'PROJECTS.Tools.ReviewerChangeSent', { type: 'success' });
           }}
           onError={(error) => {
             notify('PROJECTS.Tools.RequestFailed', { type: 'error', messageArgs: { message: (error as Error).message } });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
-import { httpClient } from '../../../providers/http';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import type { SiteKind } from '../../../providers/data/projects';
 import { ProfileFormDialog, type FieldDefinition } from '../../../custom/profile/ProfileFormDialog';
 import { useRefreshUnit, type UnitPageContext } from './projectQueries';
 
@@ -22,20 +23,21 @@ export const CONTACT_FIELDS: FieldDefinition[] = [
   { name: 'officeEMail', label: 'SITE.OfficeEMail' },
 ];
 
-type Kind = 'address' | 'contact';
-const path = (kind: Kind, id: number) => `/api/data/planxchange/${kind === 'address' ? 'addresses' : 'contacts'}/${id}`;
+type Kind = SiteKind;
 
 export function useSiteRecord(kind: Kind, id: number | null) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['site', kind, id],
     enabled: Boolean(id),
-    queryFn: async () => (await httpClient(path(kind, id!))).json as Record<string, string>,
+    queryFn: () => dataProvider.getSiteRecord(kind, id!),
   });
 }
 
 /** The site address or contact dialog; with ProjectTools it goes through `project-tools/execute`. */
 export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; context: UnitPageContext; values: Record<string, string>; onClose: () => void }) {
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
   const fields = kind === 'address' ? ADDRESS_FIELDS : CONTACT_FIELDS;
   const id = kind === 'address' ? context.root.siteAddressID : context.root.siteContactID;
@@ -49,9 +51,9 @@ export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; con
       onSubmit={async (body) => {
         if (siteEditViaTools(context.features)) {
           const name = kind === 'address' ? 'edit-site-address' : 'edit-site-contact';
-          await httpClient('/api/project-tools/execute', { method: 'POST', body: JSON.stringify({ name, data: { rootUnitId: context.root.id, ...body } }) });
+          await dataProvider.executeProjectTool(name, { rootUnitId: context.root.id, ...body });
         } else {
-          await httpClient(path(kind, id!), { method: 'PUT', body: JSON.stringify(body) });
+          await dataProvider.saveSiteRecord(kind, id!, body);
         }
         await refresh();
         notify('SITE.Saved', { type: 'success' });

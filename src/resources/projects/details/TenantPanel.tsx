@@ -2,7 +2,7 @@ import { Box, Card, CardContent, CardHeader } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { httpClient } from '../../../providers/http';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
 import type { UnitPageContext } from './projectQueries';
 
 /** The tenant's logo (sales-organisation logo first), shown on the root unit. */
@@ -27,10 +27,11 @@ export function TenantLogo({ context }: { context: UnitPageContext }) {
 export function TenantInfoCard({ context }: { context: UnitPageContext }) {
   const translate = useTranslate();
   const enabled = context.features.includes('ShowTenantInfo');
+  const dataProvider = usePortalDataProvider();
   const { data } = useQuery({
     queryKey: ['tenant-info', context.root.id],
     enabled,
-    queryFn: async () => (await httpClient(`/api/tenant-infos/${context.root.id}`)).json as { html: string },
+    queryFn: () => dataProvider.getTenantInfo(context.root.id),
   });
   if (!enabled || !data?.html) return null;
   return (

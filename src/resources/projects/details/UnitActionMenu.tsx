@@ -7,20 +7,21 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { showEditActions } from '../../../domain/projectUnits';
-import { httpClient } from '../../../providers/http';
-import { CreateUnitDialog } from './CreateUnitDialog';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { PROJECTS_RESOURCE } from '../../names';
 import { EditUnitDialog } from './EditUnitDialog';
 import { InfoDialog } from './InfoDialog';
-import { detailsPath, PROJECTS_API, useRefreshUnit, type UnitPageContext } from './projectQueries';
+import { detailsPath, useRefreshUnit, type UnitPageContext } from './projectQueries';
 import { unitTypeKey } from './unitLabels';
 
 type Open = 'create' | 'edit' | 'delete' | 'not-allowed' | null;
 
 /** The action menu of the current unit: new unit, edit, delete (each as the rules allow). */
-export function UnitActionMenu({ context, creating, onCreatingChange }: { context: UnitPageContext; creating: boolean; onCreatingChange: (open: boolean) => void }) {
+export function UnitActionMenu({ context, onCreate }: { context: UnitPageContext; onCreate: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<Open>(null);
@@ -34,7 +35,7 @@ export function UnitActionMenu({ context, creating, onCreatingChange }: { contex
   const choose = (what: Open) => {
     setAnchor(null);
     if (what === 'delete' && !context.can.delete.allowed) setOpen('not-allowed');
-    else if (what === 'create') onCreatingChange(true);
+    else if (what === 'create') onCreate();
     else setOpen(what);
   };
 
@@ -42,7 +43,7 @@ export function UnitActionMenu({ context, creating, onCreatingChange }: { contex
     if (deleting) return;
     setDeleting(true);
     try {
-      await httpClient(`${PROJECTS_API}/${unit.id}`, { method: 'DELETE' });
+      await dataProvider.delete(PROJECTS_RESOURCE, { id: unit.id, previousData: unit });
       setOpen(null);
       notify('PROJECTUNIT.Deleted', { type: 'success', messageArgs: { type: typeLabel, title: unit.title } });
       const parent = context.path[context.path.length - 2] ?? root;
@@ -88,7 +89,6 @@ export function UnitActionMenu({ context, creating, onCreatingChange }: { contex
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {items}
       </Menu>
-      {creating && <CreateUnitDialog context={context} onClose={() => onCreatingChange(false)} />}
       {open === 'edit' && <EditUnitDialog unit={unit} onClose={() => setOpen(null)} />}
       <Confirm
         isOpen={open === 'delete'}

@@ -23,13 +23,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Task } from '../../../domain/tasks';
 import type { UnitAction } from '../../../domain/workflow';
-import { httpClient, messagesText } from '../../../providers/http';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { messagesText } from '../../../providers/http';
+import { TASKS_RESOURCE } from '../../names';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
 import { showsViewerButton, ViewerButton } from '../../../custom/viewer/ViewerButton';
 import { HelpPageButton } from '../../../custom/help/HelpPageButton';
@@ -38,9 +39,7 @@ import { DeliveryActionButtons, hasDeliveryActions } from '../deliveries/Deliver
 import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../../../custom/project/structure/structurePaths';
 import { PlanningButton, showsPlanningButton } from '../../../custom/project/planning/PlanningButton';
 import { InfoSheetButton, showsInfoSheetButton } from '../../../custom/project/questionnaire/InfoSheetButton';
-import { useRefreshUnit, type UnitPageContext } from './projectQueries';
-
-const STATES_API = '/api/data/planxchange/projectunitstates';
+import { useRefreshAfterTransition, type UnitPageContext } from './projectQueries';
 
 const actionLabel = (translate: ReturnType<typeof useTranslate>, action: string) => translate(`WORKFLOW.Actions.${action}`, { _: action });
 
@@ -48,8 +47,8 @@ const actionLabel = (translate: ReturnType<typeof useTranslate>, action: string)
 function TransitionDialog({ context, action, onClose }: { context: UnitPageContext; action: UnitAction; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefreshUnit();
-  const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
+  const refresh = useRefreshAfterTransition();
   const [message, setMessage] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,17 +62,14 @@ function TransitionDialog({ context, action, onClose }: { context: UnitPageConte
     setSubmitting(true);
     setError(null);
     try {
-      const body =
+      const withMessage = message.trim() ? { message: message.trim() } : {};
+      const { stateKey: next } = await dataProvider.applyTransition(
         action.call === 'ccl-check-data'
-          ? { unitID: unit.id, rootUnitID: root.id, ...(message.trim() ? { message: message.trim() } : {}) }
-          : { projectUnitID: unit.id, requirements: action.requirements, action: action.action, version: unit.version, ...(message.trim() ? { message: message.trim() } : {}) };
-      const { json } = await httpClient(action.call === 'ccl-check-data' ? `${STATES_API}/ccl-check-data` : `${STATES_API}/${unit.id}`, {
-        method: action.call === 'ccl-check-data' ? 'POST' : 'PUT',
-        body: JSON.stringify(body),
-      });
-      const next = (json as { stateKey: string }).stateKey;
+          ? { call: 'ccl-check-data', body: { unitID: unit.id, rootUnitID: root.id, ...withMessage } }
+          : { call: 'transition', unitId: unit.id, body: { projectUnitID: unit.id, requirements: action.requirements, action: action.action, version: unit.version, ...withMessage } },
+      );
       notify('WORKFLOW.Done', { type: 'success', messageArgs: { state: translate(`STATES.${next}`, { _: next }) } });
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['tasks'], refetchType: 'all' }), queryClient.invalidateQueries({ queryKey: ['dashboard'], refetchType: 'all' })]);
+      await refresh();
       onClose();
     } catch (caught) {
       const body = (caught as { body?: unknown }).body;
@@ -195,11 +191,8 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
   const actions = workflow.actions.map((action) => (opensStructurePage(action, unit.id === root.id) ? withoutStructureGuard(action) : action));
   const choose = (action: UnitAction) => (opensStructurePage(action, unit.id === root.id) ? navigate(structurePagePath(root.id)) : setChosen(action));
   const task = workflow.task;
-  const { data: taskRecord } = useQuery({
-    queryKey: ['tasks', unit.id, unit.version],
-    enabled: !!task,
-    queryFn: async () => (await httpClient(`/api/tasks/${unit.id}`)).json as Task,
-  });
+  // Read again with the unit's version, so that a transition's new state shows its task at once.
+  const { data: taskRecord } = useGetOne<Task>(TASKS_RESOURCE, { id: unit.id, meta: { version: unit.version } }, { enabled: !!task });
   if (!task && !workflow.actions.length) return null;
   const since = new Date(unit.stateSince).toLocaleDateString(locale, { dateStyle: 'medium' });
   return (

@@ -1,74 +1,68 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberRole, ProjectFeature, ProjectUnit, RuleResult, UnitType } from '../../../domain/projectUnits';
-import type { UnitAction } from '../../../domain/workflow';
-import { httpClient } from '../../../providers/http';
+import { useQueryClient } from '@tanstack/react-query';
+import { useGetList, useGetOne } from 'react-admin';
+import type { ProjectUnit } from '../../../domain/projectUnits';
+import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
+import type { UnitPageContext } from '../../../providers/data/projects';
+import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../names';
 
-export const PROJECTS_API = '/api/data/planxchange/projects';
+export type { UnitPageContext };
 
-export interface UnitPageContext {
-  unit: ProjectUnit;
-  root: ProjectUnit;
-  path: ProjectUnit[];
-  role: MemberRole | null;
-  isInternal: boolean;
-  features: ProjectFeature[];
-  infoSheetValid: boolean;
-  tenant: { id: number; name: string; type: 'standard' | 'ccl'; hasLogo: boolean; features: string[] };
-  allowedChildTypes: UnitType[];
-  can: {
-    create: Partial<Record<UnitType, RuleResult>>;
-    edit: RuleResult;
-    delete: RuleResult;
-    /** May the user build the structure (structure page, finish action). */
-    structure: RuleResult;
-    /** May the user change delivery data (materials of approval lots). */
-    materials: RuleResult;
-    /** May the user mark deliveries of the delivery overview done. */
-    confirmDeliveries: boolean;
-    /** May the user assign product types, plants and order numbers (the planning screen). */
-    assign: RuleResult;
-    /** The viewer button: the unit's state shows it and an IFC model applies to the unit (its own or a parent's). */
-    viewer?: boolean;
-  };
-  /** The caller's task on the unit and the action buttons of its state (from the workflow definition). */
-  workflow: { task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number };
-  journalAvailable: boolean;
-}
+/** The unit's page context as the project resource's record (`getOne('project', {id, meta: context})`). */
+export type UnitContextRecord = UnitPageContext & { id: number };
+
+/** react-admin's cache key of a unit's context (the key useGetOne gives it). */
+export const unitContextQueryKey = (unitId: number) => [PROJECTS_RESOURCE, 'getOne', { id: String(unitId), meta: UNIT_CONTEXT_META }];
 
 export function useUnitContext(unitId: number) {
-  return useQuery({
-    queryKey: ['unit-context', unitId],
-    queryFn: async () => (await httpClient(`${PROJECTS_API}/${unitId}/context`)).json as UnitPageContext,
-    retry: false,
-  });
+  return useGetOne<UnitContextRecord>(PROJECTS_RESOURCE, { id: unitId, meta: UNIT_CONTEXT_META }, { retry: false, enabled: unitId > 0 });
 }
 
+/** The children of a unit in number order (one page of up to 1000: a unit never has more). */
 export function useChildUnits(unitId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['unit-children', unitId],
-    enabled,
-    queryFn: async () => {
-      const filter = encodeURIComponent(JSON.stringify({ parentProjectUnitID: unitId }));
-      const sort = encodeURIComponent(JSON.stringify(['projectUnitNo', 'ASC']));
-      return (await httpClient(`${PROJECTS_API}?filter=${filter}&sort=${sort}&range=[0,999]`)).json as ProjectUnit[];
-    },
-  });
+  return useGetList<ProjectUnit>(
+    PROJECTS_RESOURCE,
+    { filter: { parentProjectUnitID: unitId }, sort: { field: 'projectUnitNo', order: 'ASC' }, pagination: { page: 1, perPage: 1000 } },
+    { enabled },
+  );
 }
 
 /**
- * After a change: contexts, children and site data are read again, the cached pages of other units too
+ * After a change: contexts, children, lists and site data are read again, the cached pages of other units too
  * (refetchType 'all'), so navigating to the parent never shows the unit that was just deleted.
  */
 export function useRefreshUnit() {
   const queryClient = useQueryClient();
+  return () => Promise.all([[PROJECTS_RESOURCE], ['site']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
+}
+
+/** After a workflow transition: the unit's pages, the tasks and the dashboard counters. */
+export function useRefreshAfterTransition() {
+  const queryClient = useQueryClient();
+  const refreshUnit = useRefreshUnit();
   return () =>
-    Promise.all(
-      [['unit-context'], ['unit-children'], ['site'], ['projects']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })),
-    );
+    Promise.all([refreshUnit(), ...[[TASKS_RESOURCE], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' }))]);
 }
 
 export function detailsPath(unit: Pick<ProjectUnit, 'rootProjectUnitID' | 'projectUnitID'>): string {
   return unit.rootProjectUnitID === unit.projectUnitID
     ? `/home/app/project/details/${unit.rootProjectUnitID}`
     : `/home/app/project/details/${unit.rootProjectUnitID}/${unit.projectUnitID}`;
+}
+
+/**
+ * The project resource's create view for a child of `parent` (react-admin's `source` query parameter names the
+ * parent): the unit creation dialog over the parent's details page.
+ */
+export function createUnitPath(parent: Pick<ProjectUnit, 'projectUnitID'>): string {
+  return `/home/app/${PROJECTS_RESOURCE}/create?source=${encodeURIComponent(JSON.stringify({ parentProjectUnitID: parent.projectUnitID }))}`;
+}
+
+/** The parent named by the create view's `source` query parameter, else null. */
+export function parentFromSource(search: string): number | null {
+  try {
+    const parent = (JSON.parse(new URLSearchParams(search).get('source') ?? 'null') as { parentProjectUnitID?: unknown } | null)?.parentProjectUnitID;
+    return typeof parent === 'number' && Number.isInteger(parent) && parent > 0 ? parent : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,8 @@ import { zipDownloadUrl } from '../../../domain/projectFiles';
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { downloadItems } from './fileTree';
 import { FileTreeBranch } from './FileTreeBranch';
-import { requestZip, useFileTree } from './projectFileQueries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { useFileTree } from './projectFileQueries';
 
 /** The browser downloads the zip itself (streamed by the server), as if the user had clicked a link. */
 function startBrowserDownload(url: string) {
@@ -20,6 +21,7 @@ function startBrowserDownload(url: string) {
 /** "Download files": the project's file tree with checkboxes; the selection is downloaded as one zip. */
 export function DownloadFilesDialog({ rootId, onClose }: { rootId: number; onClose: () => void }) {
   const translate = useTranslate();
+  const dataProvider = usePortalDataProvider();
   const tree = useFileTree(rootId);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [messages, setMessages] = useState<string[]>([]);
@@ -30,7 +32,7 @@ export function DownloadFilesDialog({ rootId, onClose }: { rootId: number; onClo
     setSubmitting(true);
     setMessages([]);
     try {
-      const downloadID = await requestZip(rootId, downloadItems(tree.data, selected));
+      const downloadID = await dataProvider.requestFilesZip(rootId, downloadItems(tree.data, selected));
       startBrowserDownload(zipDownloadUrl(downloadID));
       onClose();
     } catch (error) {

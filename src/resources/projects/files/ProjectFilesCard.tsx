@@ -26,7 +26,8 @@ import { PROJECT_FILE_ACCEPT, projectFileContentUrl, type ProjectFile } from '..
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { DownloadFilesDialog } from './DownloadFilesDialog';
 import { formatFileSize } from './fileTree';
-import { deleteFile, localProblem, projectFilesQueryKey, uploadFile, useProjectFiles } from './projectFileQueries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { localProblem, projectFilesQueryKey, useProjectFiles } from './projectFileQueries';
 
 export interface ProjectFilesCardProps {
   rootId: number;
@@ -43,6 +44,7 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
   const notify = useNotify();
   const [locale = 'en'] = useLocaleState();
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const files = useProjectFiles(rootId, unitId);
   const [progress, setProgress] = useState<{ done: number; total: number; name: string } | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -66,7 +68,7 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
     for (const [index, file] of valid.entries()) {
       setProgress({ done: index, total: valid.length, name: file.name });
       try {
-        await uploadFile(rootId, unitId, file);
+        await dataProvider.uploadProjectFile(rootId, unitId, file);
         uploaded++;
       } catch (error) {
         errors.push(...serverTexts(error));
@@ -85,7 +87,7 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
     setToDelete(null);
     if (!file) return;
     try {
-      await deleteFile(rootId, unitId, file.projectFileID);
+      await dataProvider.deleteProjectFile(rootId, unitId, file.projectFileID);
       notify('FILES.Deleted', { type: 'success', messageArgs: { name: file.name } });
     } catch (error) {
       notify(serverTexts(error).join('\n'), { type: 'error' });

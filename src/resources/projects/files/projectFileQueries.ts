@@ -1,30 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  fileExtension,
-  fileTreeUrl,
-  isAllowedExtension,
-  PROJECT_FILE_EXTENSIONS,
-  PROJECT_FILE_MAX_BYTES,
-  projectFilesUrl,
-  type DownloadRequestItem,
-  type FileTreeNode,
-  type ProjectFile,
-} from '../../../domain/projectFiles';
-import { httpClient } from '../../../providers/http';
+import { fileExtension, isAllowedExtension, PROJECT_FILE_EXTENSIONS, PROJECT_FILE_MAX_BYTES } from '../../../domain/projectFiles';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
 
 export const projectFilesQueryKey = (rootId: number, unitId: number) => ['project-files', rootId, unitId];
 
 export function useProjectFiles(rootId: number, unitId: number) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: projectFilesQueryKey(rootId, unitId),
-    queryFn: async () => (await httpClient(projectFilesUrl(rootId, unitId))).json as ProjectFile[],
+    queryFn: () => dataProvider.getProjectFiles(rootId, unitId),
   });
 }
 
 export function useFileTree(rootId: number) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['project-file-tree', rootId],
-    queryFn: async () => (await httpClient(fileTreeUrl(rootId))).json as FileTreeNode[],
+    queryFn: () => dataProvider.getFileTree(rootId),
     // The dialog shows the files as they are now, not as they were when it was last open.
     gcTime: 0,
   });
@@ -42,19 +34,4 @@ export function localProblem(file: File): LocalProblem | null {
   if (file.size > PROJECT_FILE_MAX_BYTES) return { key: 'FILES.Upload.TooLarge', params: { name: file.name, max: `${PROJECT_FILE_MAX_BYTES / 1024 / 1024} MB` } };
   if (file.size === 0) return { key: 'FILES.Upload.Empty', params: { name: file.name, extension: fileExtension(file.name) } };
   return null;
-}
-
-export async function uploadFile(rootId: number, unitId: number, file: File): Promise<ProjectFile[]> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return (await httpClient(projectFilesUrl(rootId, unitId), { method: 'POST', body: form })).json as ProjectFile[];
-}
-
-export async function deleteFile(rootId: number, unitId: number, fileId: number): Promise<void> {
-  await httpClient(`${projectFilesUrl(rootId, unitId)}/${fileId}`, { method: 'DELETE' });
-}
-
-export async function requestZip(rootId: number, items: DownloadRequestItem[]): Promise<string> {
-  const response = await httpClient(fileTreeUrl(rootId), { method: 'POST', body: JSON.stringify(items) });
-  return (response.json as { downloadID: string }).downloadID;
 }

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
-import type { Member, MemberProfile } from '../../../domain/members';
-import { httpClient } from '../../../providers/http';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
 
-export const MEMBERS_API = '/api/data/planxchange/projectmembers';
 export const memberProfilePath = (rootId: number, userId: number) => `/home/app/project/memberprofile/${rootId}/${userId}`;
 export const projectDetailsPath = (rootId: number | string) => `/home/app/project/details/${rootId}`;
 
@@ -11,17 +9,19 @@ export const projectDetailsPath = (rootId: number | string) => `/home/app/projec
 const retry = (count: number, error: Error) => !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 2;
 
 export function useMembers(rootId: number) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['projectmembers', rootId],
-    queryFn: async () => (await httpClient(`${MEMBERS_API}/${rootId}`)).json as Member[],
+    queryFn: () => dataProvider.getMembers(rootId),
     retry,
   });
 }
 
 export function useMemberProfile(rootId: number | null, userId: number | null) {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['projectmembers', rootId, userId],
-    queryFn: async () => (await httpClient(`${MEMBERS_API}/${rootId}/${userId}`)).json as MemberProfile,
+    queryFn: () => dataProvider.getMemberProfile(rootId!, userId!),
     enabled: rootId !== null && userId !== null,
     retry,
   });
