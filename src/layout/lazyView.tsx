@@ -12,3 +12,8 @@ export function lazyView<Props extends object>(load: () => Promise<{ default: Co
     );
   };
 }
+
+/** lazyView for a module's named export (resource views are named exports). */
+export function lazyNamed<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name): ComponentType<object> {
+  return lazyView(() => load().then((module) => ({ default: module[name] as ComponentType<object> })));
+}

@@ -12,7 +12,7 @@ const dirtyRowSx = {
 /** A datagrid row that says whether it holds an unsaved change (`data-dirty`, highlighted like changed rows elsewhere). */
 export function PreliminaryDaysRow(props: DatagridRowProps) {
   const { edits } = usePreliminaryEdits();
-  const record = props.record as PreliminaryDaysRecord | undefined;
+  const record = useRecordContext<PreliminaryDaysRecord>();
   const dirty = record ? rowState(record, edits).dirty : false;
   return <DatagridRow {...props} data-dirty={dirty ? 'true' : undefined} sx={dirty ? dirtyRowSx : undefined} />;
 }

@@ -2,8 +2,8 @@ import DynamicFormIcon from '@mui/icons-material/DynamicForm';
 import { LinearProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
-import { SheetList } from './SheetList';
 
 // The editor (CodeMirror, the form kit) and the diff (package `diff`) load when first opened, not with the portal.
 const SheetEditPage = lazy(() => import('./SheetEditPage'));
@@ -17,7 +17,7 @@ const SheetEdit = () => (
 
 /** The configurers' questionnaire sheets: list, editor (`…/{id}`) and comparison (`…/diff?name=&a=&b=`). */
 export default {
-  list: SheetList,
+  list: lazyNamed(() => import('./SheetList'), 'SheetList'),
   edit: SheetEdit,
   icon: DynamicFormIcon,
   recordRepresentation: 'name',
