@@ -8,6 +8,7 @@ import projects from '../../../src/resources/projects';
 import ProjectList from '../../../src/resources/projects/ProjectList';
 import ProjectCreate from '../../../src/resources/projects/details/ProjectCreate';
 import ProjectShow from '../../../src/resources/projects/details/ProjectShow';
+import { createUnitPath } from '../../../src/resources/projects/details/projectQueries';
 import { unit, unitContext } from '../viewerFixtures';
 import { callsOf, fakeDataProvider, renderRoutes, signedIn } from './resourceTestKit';
 
@@ -102,9 +103,8 @@ describe('the project resource', () => {
       isUnitTitleAvailable: () => Promise.resolve(true),
       create: (_resource: string, params: { data: Record<string, unknown> }) => Promise.resolve({ data: { ...unit(77), ...params.data, id: 77, projectUnitID: 77 } }),
     });
-    const source = encodeURIComponent(JSON.stringify({ parentProjectUnitID: 5 }));
     renderRoutes(
-      `/home/app/project/create?source=${source}`,
+      createUnitPath({ projectUnitID: 5 }),
       <>
         <Route path="/home/app/project/create" element={<ProjectCreate />} />
         <Route path="/home/app/project/details/:rootId/:unitId" element={<output data-testid="created-page" />} />

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardActionArea, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import type { ProjectUnit, UnitType } from '../../../domain/projectUnits';
@@ -42,15 +42,13 @@ function useTitleCheck(parentId: number, type: UnitType | null, title: string, d
 type Info = { title: string; message: string } | null;
 
 /**
- * Create a unit: choose a type tile, then fill in the type's form. The project resource's create view (a route):
- * Cancel goes back to where the user came from (the parent's page), a created unit replaces it with its own page.
+ * Create a unit: choose a type tile, then fill in the type's form; a created unit opens its page (`replace` when the
+ * dialog was a page of its own, the project resource's create view).
  */
-export function CreateUnitDialog({ context }: { context: UnitPageContext }) {
+export function CreateUnitDialog({ context, onClose, replace = false }: { context: UnitPageContext; onClose: () => void; replace?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const location = useLocation();
-  const onClose = () => (location.key !== 'default' ? navigate(-1) : navigate(detailsPath(context.unit), { replace: true }));
   const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
   const [type, setType] = useState<UnitType | null>(context.allowedChildTypes.length === 1 ? context.allowedChildTypes[0] : null);
@@ -89,7 +87,8 @@ export function CreateUnitDialog({ context }: { context: UnitPageContext }) {
       }
       if ((await materials.save(created.current.projectUnitID)) === 'failed') return;
       notify('PROJECTUNIT.Created', { type: 'success', messageArgs: { type: typeLabel, title: values.title } });
-      navigate(detailsPath(created.current), { replace: true });
+      if (!replace) onClose();
+      navigate(detailsPath(created.current), { replace });
     } catch (error) {
       const status = (error as HttpError).status;
       const code = ((error as HttpError).body as { messages?: { code?: string }[] } | undefined)?.messages?.[0]?.code;

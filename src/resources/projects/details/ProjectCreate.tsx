@@ -8,5 +8,5 @@ import { ProjectShowBase } from './ProjectShow';
  */
 export default function ProjectCreate() {
   const parent = parentFromSource(useLocation().search);
-  return <ProjectShowBase unitId={parent} rootId={null} creating />;
+  return <ProjectShowBase unitId={parent} rootId={null} createView />;
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { HttpError, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
@@ -14,7 +15,7 @@ import { MembersCard } from '../members/MembersCard';
 import { positiveId } from '../RootPageState';
 import { ChildUnitsGrid } from './ChildUnitsGrid';
 import { CreateUnitDialog } from './CreateUnitDialog';
-import { createUnitPath, detailsPath, useChildUnits, type UnitContextRecord } from './projectQueries';
+import { detailsPath, useChildUnits, type UnitContextRecord } from './projectQueries';
 import { ProjectToolsMenu } from './ProjectToolsMenu';
 import { SiteAddressCard, SiteContactCard } from './SiteCards';
 import { TenantInfoCard, TenantLogo } from './TenantPanel';
@@ -32,10 +33,16 @@ function NotFound() {
   );
 }
 
-/** The details page of the unit in the show context: the unit with its path, children, files and side panel. */
-function ProjectDetails({ rootId, creating }: { rootId: number | null; creating: boolean }) {
+/**
+ * The details page of the unit in the show context: the unit with its path, children, files and side panel. "New
+ * unit" opens the creation dialog in place; as the resource's create view (`createView`) the dialog is open from
+ * the start and leaving it goes back.
+ */
+function ProjectDetails({ rootId, createView }: { rootId: number | null; createView: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [creating, setCreating] = useState(false);
   const { record: context, error, isPending } = useShowContext<UnitContextRecord>();
   const showChildren = Boolean(context && context.unit.projectUnitType !== 'drawingjob');
   const { data: children } = useChildUnits(context?.unit.id ?? 0, showChildren);
@@ -44,14 +51,13 @@ function ProjectDetails({ rootId, creating }: { rootId: number | null; creating:
   if ((error as HttpError | null)?.status === 404) return <NotFound />;
   if (isPending || !context) return error ? <Alert severity="error">{(error as Error).message}</Alert> : <LinearProgress />;
   // react-admin's own show path (…/project/{id}/show) leads to the spec's path of the unit.
-  if (rootId === null && !creating) return <Navigate to={detailsPath(context.unit)} replace />;
+  if (rootId === null && !createView) return <Navigate to={detailsPath(context.unit)} replace />;
   if (rootId !== null && context.root.id !== rootId) return <NotFound />;
 
   const { unit, root } = context;
   const isRoot = unit.id === root.id;
   const canCreate = context.allowedChildTypes.some((type) => context.can.create[type]?.allowed);
   const newUnitTile = context.features.includes('AllowCreateProjectUnits') && canCreate;
-  const startCreating = () => navigate(createUnitPath(unit));
   return (
     <Box>
       <Title title={unitPageTitle(unit)} />
@@ -60,7 +66,7 @@ function ProjectDetails({ rootId, creating }: { rootId: number | null; creating:
           <UnitBreadcrumb path={context.path} />
         </Box>
         {isRoot && <TenantLogo context={context} />}
-        <UnitActionMenu context={context} onCreate={startCreating} />
+        <UnitActionMenu context={context} creating={creating} onCreatingChange={setCreating} />
       </Stack>
       <UnitSummary unit={unit} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
@@ -77,7 +83,7 @@ function ProjectDetails({ rootId, creating }: { rootId: number | null; creating:
                 ) : children && children.length === 0 && !newUnitTile ? (
                   <Typography color="text.secondary">{translate('PROJECTUNIT.NoChildren')}</Typography>
                 ) : (
-                  <ChildUnitsGrid units={children ?? []} onCreate={newUnitTile ? startCreating : undefined} />
+                  <ChildUnitsGrid units={children ?? []} onCreate={newUnitTile ? () => setCreating(true) : undefined} />
                 )}
               </CardContent>
             </Card>
@@ -96,13 +102,20 @@ function ProjectDetails({ rootId, creating }: { rootId: number | null; creating:
           <TenantInfoCard context={context} />
         </Stack>
       </Box>
-      {creating && <CreateUnitDialog context={context} />}
+      {createView && (
+        <CreateUnitDialog
+          context={context}
+          replace
+          // Back to where the link came from, else to the parent's own page.
+          onClose={() => (location.key !== 'default' ? navigate(-1) : navigate(detailsPath(unit), { replace: true }))}
+        />
+      )}
     </Box>
   );
 }
 
 /** The project resource's show view of a unit (its page context as the record), optionally with the create dialog. */
-export function ProjectShowBase({ unitId, rootId, creating = false }: { unitId: number | null; rootId: number | null; creating?: boolean }) {
+export function ProjectShowBase({ unitId, rootId, createView = false }: { unitId: number | null; rootId: number | null; createView?: boolean }) {
   if (unitId === null) return <NotFound />;
   return (
     <ShowBase
@@ -111,7 +124,7 @@ export function ProjectShowBase({ unitId, rootId, creating = false }: { unitId: 
       // A unit that is gone or not visible shows "not found" here instead of react-admin's redirect to the list.
       queryOptions={{ meta: UNIT_CONTEXT_META, onError: () => undefined }}
     >
-      <ProjectDetails rootId={rootId} creating={creating} />
+      <ProjectDetails rootId={rootId} createView={createView} />
     </ShowBase>
   );
 }

@@ -9,6 +9,7 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { showEditActions } from '../../../domain/projectUnits';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { PROJECTS_RESOURCE } from '../../names';
+import { CreateUnitDialog } from './CreateUnitDialog';
 import { EditUnitDialog } from './EditUnitDialog';
 import { InfoDialog } from './InfoDialog';
 import { detailsPath, useRefreshUnit, type UnitPageContext } from './projectQueries';
@@ -17,7 +18,7 @@ import { unitTypeKey } from './unitLabels';
 type Open = 'create' | 'edit' | 'delete' | 'not-allowed' | null;
 
 /** The action menu of the current unit: new unit, edit, delete (each as the rules allow). */
-export function UnitActionMenu({ context, onCreate }: { context: UnitPageContext; onCreate: () => void }) {
+export function UnitActionMenu({ context, creating, onCreatingChange }: { context: UnitPageContext; creating: boolean; onCreatingChange: (open: boolean) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -35,7 +36,7 @@ export function UnitActionMenu({ context, onCreate }: { context: UnitPageContext
   const choose = (what: Open) => {
     setAnchor(null);
     if (what === 'delete' && !context.can.delete.allowed) setOpen('not-allowed');
-    else if (what === 'create') onCreate();
+    else if (what === 'create') onCreatingChange(true);
     else setOpen(what);
   };
 
@@ -89,6 +90,7 @@ export function UnitActionMenu({ context, onCreate }: { context: UnitPageContext
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {items}
       </Menu>
+      {creating && <CreateUnitDialog context={context} onClose={() => onCreatingChange(false)} />}
       {open === 'edit' && <EditUnitDialog unit={unit} onClose={() => setOpen(null)} />}
       <Confirm
         isOpen={open === 'delete'}
