@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import type { DashboardCount } from '../../providers/data/dashboard';
+import type { DashboardCount } from '../../providers/methods/dashboard';
 
 export type { DashboardCount };
 

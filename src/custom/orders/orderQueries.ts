@@ -3,13 +3,13 @@ import { useCallback } from 'react';
 import type { HttpError } from 'react-admin';
 import type { OrderKind } from '../../domain/orders';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import type { AacOrderData, LintelOrderData } from '../../providers/data/orders';
+import type { AacOrderData, LintelOrderData } from '../../providers/methods/orders';
 import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../resources/names';
 
 /** The order screen of a lot: /home/app/project/aac-order/{root}/{unit} or …/lintel-order/…. */
 export const orderPagePath = (kind: OrderKind, rootId: number, unitId: number) => `/home/app/project/${kind}-order/${rootId}/${unitId}`;
 
-export type { AacOrderData, LintelOrderData, OrderData, OrderItemInput, OrderLot } from '../../providers/data/orders';
+export type { AacOrderData, LintelOrderData, OrderData, OrderItemInput, OrderLot } from '../../providers/methods/orders';
 
 /** One message of the API's error body: `text` is already translated, `reference` names the field. */
 export interface OrderMessage {

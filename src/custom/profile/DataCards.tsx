@@ -9,7 +9,7 @@ import {
   personalDataSchema,
   type Profile,
 } from '../../domain/profile';
-import type { ProfilePart } from '../../providers/data/profile';
+import type { ProfilePart } from '../../providers/methods/profile';
 import { useProfileUpdate } from './profileQueries';
 import { ProfileFormDialog, type FieldDefinition } from './ProfileFormDialog';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { decodeGeometry, VIEWER_POLL_MS, type ViewerGeometryMesh } from '../../domain/viewerModel';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import type { ShownMessage } from '../../providers/data/viewer';
+import type { ShownMessage } from '../../providers/methods/viewer';
 
 export const viewerPath = (rootId: number, unitId: number) => `/home/app/viewer/${rootId}/${unitId}/view`;
 export type { ViewerReady } from '../../domain/viewerModel';
-export type { ShownMessage, ViewerData, ViewerFile } from '../../providers/data/viewer';
+export type { ShownMessage, ViewerData, ViewerFile } from '../../providers/methods/viewer';
 const STATUS_POLL_MS = 2000;
 
 /** The model of a unit, asked again every second while the server is still reading it. */

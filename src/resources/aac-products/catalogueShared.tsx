@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BulkDeleteButton, BulkExportButton, CreateButton, ExportButton, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 
-export type { CatalogueTenant } from '../../providers/data/admin';
+export type { CatalogueTenant } from '../../providers/methods/admin';
 
 /** The tenants a catalogue belongs to (`GET catalogue`), for the tenant select and filter. */
 export function useCatalogueTenants() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 
-export type { BannerSalesOrg } from '../../providers/data/admin';
+export type { BannerSalesOrg } from '../../providers/methods/admin';
 
 /** The sales organisations a banner can address (`GET api/banner-notifications/sales-orgs`). */
 export function useBannerSalesOrgs() {

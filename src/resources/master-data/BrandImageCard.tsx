@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { HttpError, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { BRAND_IMAGE_MAX_BYTES } from '../../domain/masterData';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import type { BrandImage } from '../../providers/data/admin';
+import type { BrandImage } from '../../providers/methods/admin';
 
 interface BrandImageCardProps {
   title: string;

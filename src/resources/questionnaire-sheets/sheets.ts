@@ -27,7 +27,7 @@ export interface SheetRecord extends SheetRow {
   uiSchema: Record<string, unknown>;
 }
 
-export type { MetaProblem } from '../../providers/data/sheets';
+export type { MetaProblem } from '../../providers/methods/sheets';
 
 export function sheetDiffPath(name: string, a?: number, b?: number): string {
   const query = new URLSearchParams({ name });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 
-export type { QuestionnairePageData } from '../../../providers/data/questionnaire';
+export type { QuestionnairePageData } from '../../../providers/methods/questionnaire';
 
 export const questionnaireQueryKey = (rootId: number) => ['questionnaire', rootId];
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 
-export type { CreatedStructure, StructurePageData } from '../../../providers/data/structure';
+export type { CreatedStructure, StructurePageData } from '../../../providers/methods/structure';
 
 /** A message of the API's error shape. */
 export interface ApiFieldMessage {

@@ -1,7 +1,7 @@
 import type { HttpError } from 'react-admin';
 import type { StructureMaterial } from '../../../domain/structure';
 
-export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/data/deliveries';
+export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/methods/deliveries';
 
 export const deliveryOverviewPath = (rootId: number) => `/home/app/project/delivery-overview/${rootId}`;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
-import type { SiteKind } from '../../../providers/data/projects';
+import type { SiteKind } from '../../../providers/methods/projects';
 import { ProfileFormDialog, type FieldDefinition } from '../../../custom/profile/ProfileFormDialog';
 import { useRefreshUnit, type UnitPageContext } from './projectQueries';
 

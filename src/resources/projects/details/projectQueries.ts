@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
-import type { UnitPageContext } from '../../../providers/data/projects';
+import type { UnitPageContext } from '../../../providers/methods/projects';
 import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../names';
 
 export type { UnitPageContext };
