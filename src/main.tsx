@@ -6,6 +6,7 @@ import { AdminContext } from 'react-admin';
 import { ACCOUNT_DELETION_PATH, AccountDeletionPage } from './custom/account/AccountDeletionPage';
 import { SET_PASSWORD_PATH, SetPasswordPage } from './custom/account/SetPasswordPage';
 import { SIGN_IN_REFUSED_PATH, SignInRefusedPage } from './custom/account/SignInRefusedPage';
+import { dataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
 import { QUESTIONNAIRE_PRINT_ROUTE } from './custom/project/questionnaire/questionnairePaths';
@@ -23,7 +24,7 @@ async function start() {
         <Route
           path={ACCOUNT_DELETION_PATH}
           element={
-            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+            <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
               <AccountDeletionPage />
             </AdminContext>
           }
@@ -32,7 +33,7 @@ async function start() {
         <Route
           path={SET_PASSWORD_PATH}
           element={
-            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+            <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
               <SetPasswordPage />
             </AdminContext>
           }
@@ -50,7 +51,7 @@ async function start() {
         <Route
           path={QUESTIONNAIRE_PRINT_ROUTE}
           element={
-            <AdminContext i18nProvider={i18nProvider} theme={theme}>
+            <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
               <Suspense fallback={null}>
                 <QuestionnairePrintPage />
               </Suspense>

@@ -24,6 +24,17 @@ function isAdminResource(resource: string): boolean {
   return resource.startsWith('admin/') || (ADMIN_RESOURCES as readonly string[]).includes(name);
 }
 
+type UnitRules = { can?: { create?: Record<string, { allowed: boolean } | undefined>; edit?: { allowed: boolean }; delete?: { allowed: boolean } } };
+
+function unitRule({ action, record }: AccessRequest): boolean {
+  const can = (record as UnitRules | undefined)?.can;
+  if (!can) return true;
+  if (action === 'create') return Object.values(can.create ?? {}).some((rule) => rule?.allowed);
+  if (action === 'edit') return can.edit?.allowed ?? false;
+  if (action === 'delete') return can.delete?.allowed ?? false;
+  return true;
+}
+
 export function canAccess(user: PermissionUser | null | undefined, request: AccessRequest): boolean {
   if (!user) return false;
   if (isAdminResource(request.resource)) return user.isAdmin;
@@ -42,6 +53,14 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     case 'plants':
     case 'producttypes':
       return user.isAdmin || (user.isInternal && (request.action === 'list' || request.action === 'show'));
+    // Project units: every signed-in user lists and opens the units the API's row scope lets them see. Whether one
+    // unit may get children, be edited or deleted is that unit's rule (projectUnits.ts), which the API checks and
+    // sends along with the unit's context (`can`); given such a record, the answer is the unit's.
+    case 'projects':
+      return unitRule(request);
+    // The caller's own tasks (derived per user by the API): read-only.
+    case 'tasks':
+      return request.action === 'list' || request.action === 'show';
     // The project search is a read-only list; which units it shows is the API's row scope.
     case 'projectunitssearch':
       return request.action === 'list';

@@ -2,8 +2,8 @@ import { Alert, AlertTitle, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { BANNER_LEVEL_COLORS, type BannerNotification } from '../domain/banner';
-import { httpClient } from '../providers/http';
+import { BANNER_LEVEL_COLORS } from '../domain/banner';
+import { usePortalDataProvider } from '../providers/dataProvider';
 
 const DISMISSED_KEY = 'planxchange.dismissedBanners';
 
@@ -19,9 +19,10 @@ function dismissedIds(): number[] {
 export function BannerStrip() {
   const translate = useTranslate();
   const [dismissed, setDismissed] = useState<number[]>(dismissedIds);
+  const dataProvider = usePortalDataProvider();
   const { data } = useQuery({
     queryKey: ['active-banners'],
-    queryFn: async () => (await httpClient('/api/banner-notifications/active')).json as BannerNotification[],
+    queryFn: () => dataProvider.getActiveBanners(),
     refetchInterval: 5 * 60 * 1000,
   });
   const visible = (data ?? []).filter((banner) => !dismissed.includes(banner.id));

@@ -5,7 +5,7 @@ import { isLanguage } from '../domain/languages';
 import { userKind, type SessionUser } from '../domain/user';
 import { rememberLanguage } from '../providers/i18nProvider';
 import { BannerStrip } from './BannerStrip';
-import { CustomerMenu, StaffMenu } from './menus';
+import { PortalMenu } from './menus';
 import { CustomerAppBar, StaffAppBar } from './PortalAppBar';
 
 /** The user's profile language is the interface language: applied at login and on every change. */
@@ -26,9 +26,6 @@ function Content({ children }: { children: ReactNode }) {
   );
 }
 
-const AdminMenu = () => <StaffMenu isAdmin />;
-const PlainStaffMenu = () => <StaffMenu isAdmin={false} />;
-
 /** Staff get the full layout; customers the restricted portal layout. */
 export function PortalLayout({ children }: { children: ReactNode }) {
   const { identity, isPending } = useGetIdentity();
@@ -38,13 +35,13 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   if (isPending) return <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
   if (user && userKind(user) === 'staff') {
     return (
-      <Layout appBar={StaffAppBar} menu={user.isAdmin ? AdminMenu : PlainStaffMenu}>
+      <Layout appBar={StaffAppBar} menu={PortalMenu}>
         <Content>{children}</Content>
       </Layout>
     );
   }
   return (
-    <Layout appBar={CustomerAppBar} menu={CustomerMenu}>
+    <Layout appBar={CustomerAppBar} menu={PortalMenu}>
       <Content>{children}</Content>
     </Layout>
   );

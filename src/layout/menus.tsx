@@ -1,109 +1,93 @@
-import CampaignIcon from '@mui/icons-material/Campaign';
-import MailIcon from '@mui/icons-material/Mail';
-import SendIcon from '@mui/icons-material/Send';
-import WebhookIcon from '@mui/icons-material/Webhook';
-import PeopleIcon from '@mui/icons-material/People';
-import BusinessIcon from '@mui/icons-material/Business';
-import CategoryIcon from '@mui/icons-material/Category';
-import FactoryIcon from '@mui/icons-material/Factory';
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
-import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
-import ToggleOnIcon from '@mui/icons-material/ToggleOn';
-import type { ReactElement } from 'react';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import PersonIcon from '@mui/icons-material/Person';
-import SearchIcon from '@mui/icons-material/Search';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
-import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
-import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
-import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
-import { workflowAvailable } from '../domain/tasks';
-import { useSearchAvailability } from '../custom/project/search/useSearchAvailability';
+import PersonIcon from '@mui/icons-material/Person';
 import { Divider, ListSubheader } from '@mui/material';
-import DynamicFormIcon from '@mui/icons-material/DynamicForm';
-import { Menu, useCanAccess, useGetIdentity, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
+import { createElement, Fragment } from 'react';
+import { Menu, useCanAccess, useResourceDefinitions, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
+import type { MenuEntryOption, MenuSection, PortalResourceOptions } from './menuOptions';
 
-function CommonEntries() {
-  const translate = useTranslate();
-  const { data: searchAvailable } = useSearchAvailability();
-  const { identity } = useGetIdentity();
-  return (
-    <>
-      <Menu.Item to="/home/app/dash" primaryText={translate('MENU.Dashboard')} leftIcon={<DashboardIcon />} />
-      <Menu.Item to="/home/app/task-list" primaryText={translate('MENU.MyTasks')} leftIcon={<AssignmentOutlinedIcon />} />
-      <Menu.Item to="/home/app/current-projects-list" primaryText={translate('MENU.CurrentProjects')} leftIcon={<WorkOutlinedIcon />} />
-      <Menu.Item to="/home/app/closed-projects-list" primaryText={translate('MENU.ClosedProjects')} leftIcon={<Inventory2OutlinedIcon />} />
-      <Menu.Item to="/home/app/news" primaryText={translate('MENU.News')} leftIcon={<NewspaperOutlinedIcon />} />
-      {workflowAvailable(identity as { isInternal: boolean; isAdmin: boolean } | undefined) && (
-        <Menu.Item to="/home/app/project/workflows" primaryText={translate('MENU.Workflows')} leftIcon={<AccountTreeOutlinedIcon />} />
-      )}
-      {searchAvailable && <Menu.Item to="/home/app/project/search" primaryText={translate('SEARCH.Menu')} leftIcon={<SearchIcon />} />}
-      <Menu.Item to="/home/app/profile" primaryText={translate('MENU.Profile')} leftIcon={<PersonIcon />} />
-    </>
-  );
+/** A menu entry with the permission that shows it (react-admin's canAccess, i.e. the domain's rules). */
+interface MenuEntry extends Omit<MenuEntryOption, 'to'> {
+  to: string;
+  key: string;
+  access?: { resource: string; action: string };
 }
 
-/** The administration entries, in the order staff look for them. */
-const ADMIN_ENTRIES: { to: string; label: string; icon: ReactElement }[] = [
-  { to: '/home/app/admin/banner-notifications', label: 'MENU.BannerNotifications', icon: <CampaignIcon /> },
-  { to: '/home/app/admin/users', label: 'USERS.Menu', icon: <PeopleIcon /> },
-  { to: '/home/app/admin/tenants', label: 'ADMIN.Menu.Tenants', icon: <BusinessIcon /> },
-  { to: '/home/app/admin/salesorganisations', label: 'ADMIN.Menu.SalesOrgs', icon: <StorefrontIcon /> },
-  { to: '/home/app/admin/plants', label: 'ADMIN.Menu.Plants', icon: <FactoryIcon /> },
-  { to: '/home/app/admin/producttypes', label: 'ADMIN.Menu.ProductTypes', icon: <CategoryIcon /> },
-  { to: '/home/app/admin/projectfeatures', label: 'MENU.ProjectFeatures', icon: <ToggleOnIcon /> },
-  { to: '/home/app/admin/preliminary-days', label: 'PRELIMINARY.Menu', icon: <EventRepeatIcon /> },
-  { to: '/home/app/admin/aacproducts', label: 'CATALOGUE.Aac.Menu', icon: <ViewQuiltIcon /> },
-  { to: '/home/app/admin/lintelproducts', label: 'CATALOGUE.Lintel.Menu', icon: <HorizontalRuleIcon /> },
-  { to: '/home/app/admin/mails', label: 'MENU.Outbox', icon: <MailIcon /> },
-  { to: '/home/app/admin/webhooks', label: 'MENU.Webhooks', icon: <WebhookIcon /> },
-  { to: '/home/app/admin/webhook-deliveries', label: 'MENU.WebhookDeliveries', icon: <SendIcon /> },
+/** The custom pages' entries; everything else comes from the resource definitions (their `options.menu`). */
+const PAGE_ENTRIES: MenuEntry[] = [
+  { key: 'dash', section: 'main', order: 10, label: 'MENU.Dashboard', to: '/dash', icon: <DashboardIcon /> },
+  { key: 'news', section: 'main', order: 50, label: 'MENU.News', to: '/news', icon: <NewspaperOutlinedIcon /> },
+  // The provider's staff: the permission of the page's delayed-workflows list.
+  { key: 'workflows', section: 'main', order: 60, label: 'MENU.Workflows', to: '/project/workflows', icon: <AccountTreeOutlinedIcon />, access: { resource: 'workflow-rows', action: 'list' } },
+  { key: 'profile', section: 'main', order: 80, label: 'MENU.Profile', to: '/profile', icon: <PersonIcon /> },
 ];
 
-/** Configurers' entries (the questionnaire sheet editor); shown to whoever the permission module lets in. */
-function ConfigurationEntries() {
+/** Sections after the common part, each under a heading, shown to whoever may enter it. */
+const SECTIONS: { section: Exclude<MenuSection, 'main'>; heading: string; access: { resource: string; action: string } }[] = [
+  { section: 'configuration', heading: 'QUESTIONNAIRE_SHEETS.MenuSection', access: { resource: 'questionnaire-sheets', action: 'list' } },
+  { section: 'admin', heading: 'MENU.Administration', access: { resource: 'admin', action: 'list' } },
+];
+
+/** The menu entries of the resource definitions and the custom pages, in their sections' order. */
+function useMenuEntries(): MenuEntry[] {
+  const definitions = useResourceDefinitions<PortalResourceOptions>();
+  const fromResources = Object.values(definitions).flatMap((definition) =>
+    (definition.options?.menu ?? []).map((entry, index) => ({
+      ...entry,
+      key: `${definition.name}-${index}`,
+      to: entry.to ?? `/${definition.name}`,
+      icon: entry.icon ?? (definition.icon ? createElement(definition.icon) : undefined),
+      access: { resource: definition.name, action: 'list' },
+    })),
+  );
+  return [...PAGE_ENTRIES, ...fromResources].sort((a, b) => a.order - b.order);
+}
+
+const alwaysVisible = () => true;
+
+function MenuEntryItem({ entry }: { entry: MenuEntry }) {
+  const translate = useTranslate();
+  const { canAccess = !entry.access } = useCanAccess({ resource: entry.access?.resource ?? 'menu', action: entry.access?.action ?? 'list', enabled: !!entry.access });
+  const visible = (entry.useVisible ?? alwaysVisible)();
+  if (!canAccess || !visible) return null;
+  return <Menu.Item to={`/home/app${entry.to}`} primaryText={translate(entry.label)} leftIcon={entry.icon} data-testid={entry.testId} />;
+}
+
+function MenuSectionEntries({ heading, access, entries }: { heading: string; access: { resource: string; action: string }; entries: MenuEntry[] }) {
   const translate = useTranslate();
   const [open] = useSidebarState();
-  const { canAccess } = useCanAccess({ resource: 'questionnaire-sheets', action: 'list' });
-  if (!canAccess) return null;
+  const { canAccess } = useCanAccess(access);
+  if (!canAccess || !entries.length) return null;
   return (
     <>
       <Divider />
-      {open && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{translate('QUESTIONNAIRE_SHEETS.MenuSection')}</ListSubheader>}
-      <Menu.Item to="/home/app/questionnaire-sheets" primaryText={translate('QUESTIONNAIRE_SHEETS.Menu')} leftIcon={<DynamicFormIcon />} data-testid="menu-questionnaire-sheets" />
+      {open && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{translate(heading)}</ListSubheader>}
+      {entries.map((entry) => (
+        <MenuEntryItem key={entry.key} entry={entry} />
+      ))}
     </>
   );
 }
 
-/** Staff layout menu: everything, including Administration for administrators. */
-export function StaffMenu({ isAdmin, ...props }: MenuProps & { isAdmin: boolean }) {
-  const translate = useTranslate();
-  const [open] = useSidebarState();
+/**
+ * The menu, built from the resource definitions (App.tsx) and the custom pages: the common entries, then the
+ * configurers' and the administrators' sections for whoever may enter them.
+ */
+export function PortalMenu(props: MenuProps) {
+  const entries = useMenuEntries();
   return (
     <Menu {...props}>
-      <CommonEntries />
-      <ConfigurationEntries />
-      {isAdmin && (
-        <>
-          <Divider />
-          {open && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{translate('MENU.Administration')}</ListSubheader>}
-          {ADMIN_ENTRIES.map((entry) => (
-            <Menu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={entry.icon} />
-          ))}
-        </>
-      )}
-    </Menu>
-  );
-}
-
-/** Customer portal menu: no administration entries. */
-export function CustomerMenu(props: MenuProps) {
-  return (
-    <Menu {...props}>
-      <CommonEntries />
+      {entries
+        .filter((entry) => entry.section === 'main')
+        .map((entry) => (
+          <MenuEntryItem key={entry.key} entry={entry} />
+        ))}
+      {SECTIONS.map((section) => (
+        <Fragment key={section.section}>
+          <MenuSectionEntries heading={section.heading} access={section.access} entries={entries.filter((entry) => entry.section === section.section)} />
+        </Fragment>
+      ))}
     </Menu>
   );
 }

@@ -3,7 +3,8 @@ import { HttpError } from 'react-admin';
 import { avatarUrl } from '../domain/avatar';
 import { canAccess } from '../domain/permissions';
 import { displayName, type SessionUser } from '../domain/user';
-import { httpClient, messagesText } from './http';
+import { messagesText } from './http';
+import { permissionResource } from './resourceNames';
 
 let current: SessionUser | null = null;
 let pending: Promise<SessionUser | null> | null = null;
@@ -78,9 +79,8 @@ export const authProvider: AuthProvider = {
   async getPermissions() {
     return loadUser();
   },
+  /** The domain's rules, asked with the API's resource name (react-admin names resources by their path). */
   async canAccess({ action, resource, record }) {
-    return canAccess(await loadUser(), { action, resource, record });
+    return canAccess(await loadUser(), { action, resource: permissionResource(resource), record });
   },
 };
-
-export { httpClient };

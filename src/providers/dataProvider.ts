@@ -1,13 +1,25 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import { useDataProvider, type DataProvider, type GetListParams, type GetListResult, type GetOneParams, type GetOneResult, type RaRecord } from 'react-admin';
+import { accountMethods, profileMethods } from './methods/profile';
+import { adminMethods } from './methods/admin';
+import { dashboardMethods } from './methods/dashboard';
+import { deliveryMethods } from './methods/deliveries';
+import { fileMethods } from './methods/files';
+import { integrationMethods } from './methods/integration';
+import { memberMethods } from './methods/members';
+import { orderMethods } from './methods/orders';
+import { planningMethods } from './methods/planning';
+import { projectMethods } from './methods/projects';
+import { questionnaireMethods } from './methods/questionnaire';
+import { API_BASE, getJson } from './methods/request';
+import { sheetMethods } from './methods/sheets';
+import { structureMethods } from './methods/structure';
+import { viewerMethods } from './methods/viewer';
 import { httpClient } from './http';
+import { apiResource } from './resourceNames';
 
-export const API_BASE = '/api/data/planxchange';
-
-/** react-admin resource names may carry the route prefix (admin/…); the API knows them without it. */
-export function apiResource(resource: string): string {
-  return resource.replace(/^admin\//, '');
-}
+export { API_BASE };
+export { apiResource };
 
 /** The fields of `data` that differ from `previous` (PUT sends only changed fields). */
 export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
@@ -19,27 +31,40 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
   return changes;
 }
 
-const base = simpleRestProvider(API_BASE, httpClient);
+/** `getOne('project', {id, meta: UNIT_CONTEXT_META})` reads the unit's page context (`projects/{id}/context`). */
+export const UNIT_CONTEXT_META = { view: 'context' } as const;
 
-/** Custom methods of the integration screens (react-admin's way for calls that are not CRUD). */
-export interface IntegrationMethods {
-  /** Sends a finished webhook delivery again (same webhook-id); answers the delivery record. */
-  redeliverWebhook(id: number): Promise<{ data: Record<string, unknown> & { id: number } }>;
-  /** Replaces a webhook endpoint's signing secret; answers the endpoint record. */
-  rotateWebhookSecret(id: number): Promise<{ data: Record<string, unknown> & { id: number } }>;
+/** Records of a list the API answers whole (no paging parameters), paged here as react-admin asks. */
+function pageOf<T extends RaRecord>(records: T[], params: GetListParams): GetListResult<T> {
+  const { page = 1, perPage = records.length } = params.pagination ?? {};
+  return { data: records.slice((page - 1) * perPage, page * perPage), total: records.length };
 }
 
-const postAction = async (path: string) => {
-  const { json } = await httpClient(`${API_BASE}/${path}`, { method: 'POST' });
-  return { data: json as Record<string, unknown> & { id: number } };
+const base = simpleRestProvider(API_BASE, httpClient);
+
+/** Lists whose API is not the simple-rest contract: read whole, without query parameters. */
+const WHOLE_LISTS: Record<string, () => Promise<RaRecord[]>> = {
+  // The table is read whole (plants × product types); the API refuses paging parameters.
+  productplantpreliminarydays: () => getJson<RaRecord[]>(`${API_BASE}/productplantpreliminarydays`),
+  tasks: projectMethods.getTasks,
 };
 
-export const dataProvider: DataProvider & IntegrationMethods = {
-  redeliverWebhook: (id) => postAction(`webhook-deliveries/${id}/redeliver`),
-  rotateWebhookSecret: (id) => postAction(`webhooks/${id}/rotate-secret`),
+const crud = {
   ...base,
-  getList: (resource, params) => base.getList(apiResource(resource), params),
-  getOne: (resource, params) => base.getOne(apiResource(resource), params),
+  getList: async <RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<RecordType>> => {
+    const name = apiResource(resource);
+    const whole = WHOLE_LISTS[name];
+    return whole ? (pageOf(await whole(), params) as GetListResult<RecordType>) : base.getList<RecordType>(name, params);
+  },
+  getOne: async <RecordType extends RaRecord = RaRecord>(resource: string, params: GetOneParams<RecordType>): Promise<GetOneResult<RecordType>> => {
+    const name = apiResource(resource);
+    if (name === 'projects' && params.meta?.view === UNIT_CONTEXT_META.view) {
+      const context = await projectMethods.getUnitContext(Number(params.id));
+      return { data: { ...context, id: context.unit.id } as unknown as RecordType };
+    }
+    if (name === 'tasks') return { data: (await projectMethods.getTask(Number(params.id))) as unknown as RecordType };
+    return base.getOne<RecordType>(name, params);
+  },
   getMany: (resource, params) => base.getMany(apiResource(resource), params),
   getManyReference: (resource, params) => base.getManyReference(apiResource(resource), params),
   create: (resource, params) => base.create(apiResource(resource), params),
@@ -51,4 +76,33 @@ export const dataProvider: DataProvider & IntegrationMethods = {
   updateMany: (resource, params) => base.updateMany(apiResource(resource), params),
   delete: (resource, params) => base.delete(apiResource(resource), params),
   deleteMany: (resource, params) => base.deleteMany(apiResource(resource), params),
+} satisfies DataProvider;
+
+/**
+ * The one data layer of the app: react-admin's CRUD over ra-data-simple-rest, plus custom methods for every call
+ * that is not CRUD (react-admin's convention: `dataProvider.placeOrder(...)` through `useDataProvider`). Errors,
+ * auth redirects (401), notifications and caching then behave the same everywhere, and tests fake this one object.
+ */
+export const dataProvider = {
+  ...crud,
+  ...projectMethods,
+  ...memberMethods,
+  ...fileMethods,
+  ...deliveryMethods,
+  ...structureMethods,
+  ...questionnaireMethods,
+  ...planningMethods,
+  ...orderMethods,
+  ...profileMethods,
+  ...accountMethods,
+  ...adminMethods,
+  ...sheetMethods,
+  ...dashboardMethods,
+  ...viewerMethods,
+  ...integrationMethods,
 };
+
+export type PortalDataProvider = typeof dataProvider;
+
+/** The data provider with its custom methods (react-admin's proxy: a 401 signs the user out). */
+export const usePortalDataProvider = () => useDataProvider<PortalDataProvider>();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { controlChanges } from '../../src/custom/questionnaire-sheets/controlChanges';
-import { placedProblems, splitPointer, syntaxProblem } from '../../src/custom/questionnaire-sheets/editorProblems';
-import { jsonSyntaxError, lineColumn, locatePointer, parseJsonText, pointerFromPath, prettyJson } from '../../src/custom/questionnaire-sheets/jsonText';
-import { countChanges, foldUnchanged, lineDiff } from '../../src/custom/questionnaire-sheets/lineDiff';
+import { controlChanges } from '../../src/resources/questionnaire-sheets/controlChanges';
+import { placedProblems, splitPointer, syntaxProblem } from '../../src/resources/questionnaire-sheets/editorProblems';
+import { jsonSyntaxError, lineColumn, locatePointer, parseJsonText, pointerFromPath, prettyJson } from '../../src/resources/questionnaire-sheets/jsonText';
+import { countChanges, foldUnchanged, lineDiff } from '../../src/resources/questionnaire-sheets/lineDiff';
 
 const sheet = prettyJson({
   type: 'object',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime } from '../../src/custom/lists/ProjectCells';
-import { pageAfterSwipe, swipeDirection, SWIPE_THRESHOLD_PX } from '../../src/custom/tasks/swipe';
+import { relativeTime } from '../../src/resources/projects/ProjectCells';
+import { pageAfterSwipe, swipeDirection, SWIPE_THRESHOLD_PX } from '../../src/resources/tasks/swipe';
 import { canAccess } from '../../src/domain/permissions';
 import { formatDay, materialsOf } from '../../src/domain/workflowPage';
 

@@ -2,7 +2,8 @@ import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, T
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { httpClient, messagesText } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { messagesText } from '../../providers/http';
 
 export const ACCOUNT_DELETION_PATH = '/account/confirm-deletion';
 
@@ -11,6 +12,7 @@ type State = { kind: 'ask' } | { kind: 'busy' } | { kind: 'done'; text: string }
 /** The page behind the link of the deletion mail: one more confirmation, then the account is gone. */
 export function AccountDeletionPage() {
   const translate = useTranslate();
+  const dataProvider = usePortalDataProvider();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>(token ? { kind: 'ask' } : { kind: 'failed', text: translate('PROFILE.DeleteAccount.LinkInvalid') });
@@ -19,8 +21,8 @@ export function AccountDeletionPage() {
     if (state.kind === 'busy') return;
     setState({ kind: 'busy' });
     try {
-      const { json } = await httpClient('/api/account/delete/confirm', { method: 'POST', body: JSON.stringify({ token }) });
-      setState({ kind: 'done', text: messagesText(json) ?? translate('PROFILE.DeleteAccount.Deleted') });
+      const answer = await dataProvider.confirmAccountDeletion(token);
+      setState({ kind: 'done', text: messagesText(answer) ?? translate('PROFILE.DeleteAccount.Deleted') });
     } catch (error) {
       setState({ kind: 'failed', text: (error as Error).message });
     }

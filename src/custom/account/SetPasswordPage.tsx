@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Form, HttpError, PasswordInput, useTranslate } from 'react-admin';
 import { setPasswordSchema, type SetPassword } from '../../domain/users';
 import { zodResolver } from '../../forms/zodResolver';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 
 export const SET_PASSWORD_PATH = '/account/set-password';
 
@@ -25,6 +25,7 @@ function SubmitButton() {
 /** The page behind the invitation link: choose a password (the shared rules), then log in. */
 export function SetPasswordPage() {
   const translate = useTranslate();
+  const dataProvider = usePortalDataProvider();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<State>(token ? { kind: 'ask' } : { kind: 'failed', text: translate('USERS.SetPassword.LinkInvalid') });
@@ -34,10 +35,7 @@ export function SetPasswordPage() {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      await httpClient('/api/account/set-password', {
-        method: 'POST',
-        body: JSON.stringify({ token, password: values.password, confirmPassword: values.confirmPassword }),
-      });
+      await dataProvider.setPassword({ token, password: values.password, confirmPassword: values.confirmPassword });
       // The page's own language: the server answers in the account's language, which the visitor may not read.
       setState({ kind: 'done', text: translate('USERS.SetPassword.Done') });
     } catch (error) {

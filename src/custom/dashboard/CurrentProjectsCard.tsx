@@ -3,11 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
 import { PROJECT_LIST_PATHS, PROJECT_LIST_SORT } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
+import { PROJECTS_RESOURCE } from '../../resources/names';
 
 /** The user's five most recently changed current root projects (quick access); the whole list is one click away. */
 export function CurrentProjectsCard() {
   const translate = useTranslate();
-  const { data, isPending } = useGetList<ProjectUnit>('projects', {
+  const { data, isPending } = useGetList<ProjectUnit>(PROJECTS_RESOURCE, {
     pagination: { page: 1, perPage: 5 },
     sort: PROJECT_LIST_SORT,
     filter: { state: 'current' },

@@ -9,7 +9,7 @@ import { useGetIdentity, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { NEWS_PATH, PROJECT_LIST_PATHS, TASK_LIST_PATH, WORKFLOWS_PATH } from '../../domain/projectLists';
 import { workflowAvailable } from '../../domain/tasks';
-import { useDashboardCount, type DashboardCount } from './dashboardApi';
+import { useDashboardCount, type DashboardCount } from './useDashboardCount';
 
 const APP = '/home/app';
 

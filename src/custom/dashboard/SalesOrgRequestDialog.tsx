@@ -3,9 +3,8 @@ import { useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SALES_ORG_REQUEST_FIELDS, salesOrgRequestFromProfile } from '../../domain/salesOrgRequest';
-import { API_BASE } from '../../providers/dataProvider';
-import { httpClient } from '../../providers/http';
-import { useProfile } from '../profile/profileApi';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { useProfile } from '../profile/profileQueries';
 
 interface Props {
   salesOrg: { title: string; contactMail: string };
@@ -19,6 +18,7 @@ interface Props {
 export function SalesOrgRequestDialog({ salesOrg, onClose }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const { data: profile, isError } = useProfile();
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
@@ -30,7 +30,7 @@ export function SalesOrgRequestDialog({ salesOrg, onClose }: Props) {
     inFlight.current = true;
     setSending(true);
     try {
-      await httpClient(`${API_BASE}/email/send`, { method: 'POST', body: JSON.stringify(request) });
+      await dataProvider.sendSalesOrgRequest(request);
       notify(translate('DASHBOARD.SalesOrgRequest.Sent', { salesOrg: salesOrg.title }), { type: 'success' });
       onClose();
     } catch (error) {

@@ -1,6 +1,6 @@
 import { helpPath, type HelpTopic } from '../../domain/help';
 import { PROJECT_LIST_PATHS, TASK_LIST_PATH } from '../../domain/projectLists';
-import { deliveryOverviewPath } from '../project/deliveries/deliveriesApi';
+import { deliveryOverviewPath } from '../../resources/projects/deliveries/deliveryQueries';
 import { structurePagePath } from '../project/structure/structurePaths';
 
 /** Router state a help link carries: the page it was followed from (a typed address has none). */

@@ -2,7 +2,7 @@ import NewspaperOutlinedIcon from '@mui/icons-material/NewspaperOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../layout/EmptyState';
 
 /** home/app/news: the spec loads no news data; the page says so and leads back to the dashboard. */
 export default function NewsPage() {

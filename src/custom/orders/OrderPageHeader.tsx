@@ -6,9 +6,9 @@ import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { unitPageTitle } from '../../domain/projectUnits';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { detailsPath } from '../project/details/projectApi';
-import { ProductTypeChip } from '../project/ProductTypeChip';
-import type { OrderData } from './ordersApi';
+import { detailsPath } from '../../resources/projects/details/projectQueries';
+import { ProductTypeChip } from '../../resources/projects/ProductTypeChip';
+import type { OrderData } from './orderQueries';
 import { PlaceOrderButton } from './PlaceOrderButton';
 
 export interface OrderPageHeaderProps {

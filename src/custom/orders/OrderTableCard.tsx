@@ -4,8 +4,8 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { canEditOrderItems, orderKindOf } from '../../domain/orders';
-import type { UnitPageContext } from '../project/details/projectApi';
-import { orderPagePath } from './ordersApi';
+import type { UnitPageContext } from '../../resources/projects/details/projectQueries';
+import { orderPagePath } from './orderQueries';
 
 /** On the details page of an AAC or lintel order lot: the way to its order table (filled when the user orders). */
 export function OrderTableCard({ context }: { context: UnitPageContext }) {

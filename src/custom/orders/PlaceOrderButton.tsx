@@ -3,7 +3,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { UnitAction } from '../../domain/workflow';
-import { orderErrorText, placeOrder, useRefreshAfterOrder, type OrderLot } from './ordersApi';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { orderErrorText, useRefreshAfterOrder, type OrderLot } from './orderQueries';
 
 export interface PlaceOrderButtonProps {
   lot: OrderLot;
@@ -18,6 +19,7 @@ export interface PlaceOrderButtonProps {
 export function PlaceOrderButton({ lot, action, unsavedRows, getTotals }: PlaceOrderButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const refresh = useRefreshAfterOrder();
   const [totals, setTotals] = useState<{ totalQty: number; totalPallets: number } | null>(null);
   const open = totals !== null;
@@ -30,7 +32,7 @@ export function PlaceOrderButton({ lot, action, unsavedRows, getTotals }: PlaceO
     setSubmitting(true);
     setError(null);
     try {
-      await placeOrder(lot, action);
+      await dataProvider.placeOrder(lot, action);
       notify('ORDERS.Ordered', { type: 'success' });
       await refresh();
       setOpen(false);

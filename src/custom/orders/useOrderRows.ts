@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNotify } from 'react-admin';
 import type { OrderProblem } from '../../domain/orders';
 import { draftsReducer, hasUnsavedRows, type DraftAction, type DraftRules, type OrderDraft } from './orderRows';
-import { createOrderItem, deleteOrderItem, fieldMessages, isConflict, orderErrorText, updateOrderItem, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './ordersApi';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { fieldMessages, isConflict, orderErrorText, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './orderQueries';
 
 interface Saved {
   id: number;
@@ -27,6 +28,7 @@ export interface OrderRowsKind<Item extends Saved, Product, Values, Summary> {
  */
 export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item extends Saved, Product, Values, Summary>(lotId: number, kind: OrderRowsKind<Item, Product, Values, Summary>) {
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const order = useOrder<Data>(lotId);
   const { data, reload } = order;
   // The catalogue comes with every reload: the same content stays the same array, so memoised rows do not
@@ -83,7 +85,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
       dispatch({ type: 'saving', key, saving: true });
       const input = toInput(draft.values);
       try {
-        const item = draft.item ? await updateOrderItem<Item>(lotId, draft.item.id, { ...input, version: draft.item.version } as OrderItemInput & { version: number }) : await createOrderItem<Item>(lotId, input);
+        const item = draft.item ? await dataProvider.updateOrderItem<Item>(lotId, draft.item.id, { ...input, version: draft.item.version } as OrderItemInput & { version: number }) : await dataProvider.createOrderItem<Item>(lotId, input);
         dispatch({ type: 'saved', key, item });
         // A new row says it was saved by the fresh row that follows; a changed one gets a message.
         if (draft.item) notify('ORDERS.Saved', { type: 'info', messageArgs: { pos: item.itemIndex } });
@@ -94,7 +96,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
         return false;
       }
     },
-    [failed, lotId, notify, products, reload, rowProblems, toInput],
+    [dataProvider, failed, lotId, notify, products, reload, rowProblems, toInput],
   );
 
   const remove = useCallback(
@@ -103,7 +105,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
       if (!draft?.item || draft.dirty || draft.saving) return false;
       dispatch({ type: 'saving', key, saving: true });
       try {
-        await deleteOrderItem(lotId, draft.item.id, draft.item.version);
+        await dataProvider.deleteOrderItem(lotId, draft.item.id, draft.item.version);
         dispatch({ type: 'deleted', key });
         notify('ORDERS.Deleted', { type: 'info', messageArgs: { pos: draft.item.itemIndex } });
         void reload();
@@ -113,7 +115,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
         return false;
       }
     },
-    [failed, lotId, notify, reload],
+    [dataProvider, failed, lotId, notify, reload],
   );
 
   return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove };

@@ -5,7 +5,7 @@ import { avatarUrl } from '../../domain/avatar';
 import { canDeleteAvatar, type Profile } from '../../domain/profile';
 import { avatarChanged } from '../../providers/authProvider';
 import { AvatarDialog } from './AvatarDialog';
-import { useProfileUpdate } from './profileApi';
+import { useProfileUpdate } from './profileQueries';
 
 export function AvatarCard({ profile }: { profile: Profile }) {
   const translate = useTranslate();
@@ -16,17 +16,15 @@ export function AvatarCard({ profile }: { profile: Profile }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const upload = async (png: Blob) => {
-    const form = new FormData();
-    form.append('image', png, 'thumbnail.png');
     avatarChanged();
-    await update('profilefiles/thumbnail.png', { method: 'POST', body: form });
+    await update((dataProvider) => dataProvider.uploadAvatar(png));
     notify('PROFILE.AvatarDialog.Uploaded', { type: 'success' });
   };
   const remove = async () => {
     setConfirmDelete(false);
     try {
       avatarChanged();
-      await update('profilefiles/thumbnail.png', { method: 'DELETE' });
+      await update((dataProvider) => dataProvider.deleteAvatar());
       notify('PROFILE.AvatarDialog.Deleted', { type: 'success' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

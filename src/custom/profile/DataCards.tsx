@@ -9,7 +9,8 @@ import {
   personalDataSchema,
   type Profile,
 } from '../../domain/profile';
-import { useProfileUpdate } from './profileApi';
+import type { ProfilePart } from '../../providers/methods/profile';
+import { useProfileUpdate } from './profileQueries';
 import { ProfileFormDialog, type FieldDefinition } from './ProfileFormDialog';
 
 function Value({ label, value }: { label: string; value: string }) {
@@ -29,7 +30,7 @@ interface DataCardProps {
   fields: FieldDefinition[];
   values: Record<string, string>;
   /** undefined hides Edit; a string disables it with that hint. */
-  edit: { path: string; schema: typeof personalDataSchema | typeof companyDataSchema | typeof contactDataSchema; dialogTitle: string } | undefined;
+  edit: { part: ProfilePart; schema: typeof personalDataSchema | typeof companyDataSchema | typeof contactDataSchema; dialogTitle: string } | undefined;
   disabledHint?: string;
   testId: string;
 }
@@ -66,7 +67,7 @@ function DataCard({ title, fields, values, edit, disabledHint, testId }: DataCar
           schema={edit.schema}
           initialValues={values}
           onSubmit={async (body) => {
-            await update(edit.path, { method: 'POST', body: JSON.stringify(body) });
+            await update((dataProvider) => dataProvider.saveProfilePart(edit.part, body));
             notify('PROFILE.Updated', { type: 'success' });
           }}
           onClose={() => setOpen(false)}
@@ -86,7 +87,7 @@ export function PersonalDataCard({ profile }: { profile: Profile }) {
         { name: 'lastName', label: 'PROFILE.LastName', required: true, autoComplete: 'family-name' },
       ]}
       values={{ firstName: profile.userProfile.firstName, lastName: profile.userProfile.lastName }}
-      edit={canEditPersonalData(profile) ? { path: 'profileuserprofile', schema: personalDataSchema, dialogTitle: 'PROFILE.PersonalDataDialog.Title' } : undefined}
+      edit={canEditPersonalData(profile) ? { part: 'profileuserprofile', schema: personalDataSchema, dialogTitle: 'PROFILE.PersonalDataDialog.Title' } : undefined}
     />
   );
 }
@@ -104,7 +105,7 @@ export function CompanyDataCard({ profile }: { profile: Profile }) {
         { name: 'city', label: 'PROFILE.City', autoComplete: 'address-level2' },
       ]}
       values={{ ...profile.address }}
-      edit={{ path: 'profileaddress', schema: companyDataSchema, dialogTitle: 'PROFILE.CompanyDialog.Title' }}
+      edit={{ part: 'profileaddress', schema: companyDataSchema, dialogTitle: 'PROFILE.CompanyDialog.Title' }}
     />
   );
 }
@@ -119,7 +120,7 @@ export function ContactDataCard({ profile }: { profile: Profile }) {
         { name: 'companyMobile', label: 'PROFILE.CompanyMobile', type: 'tel', autoComplete: 'tel' },
       ]}
       values={{ ...profile.contact }}
-      edit={{ path: 'profilecontact', schema: contactDataSchema, dialogTitle: 'PROFILE.ContactDialog.Title' }}
+      edit={{ part: 'profilecontact', schema: contactDataSchema, dialogTitle: 'PROFILE.ContactDialog.Title' }}
       disabledHint={canEditContact(profile) ? undefined : 'PROFILE.ContactEditHint'}
     />
   );

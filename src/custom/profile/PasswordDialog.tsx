@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { passwordChangeSchema } from '../../domain/password';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 import { ProfileFormDialog } from './ProfileFormDialog';
 
 function Toast({ title, message }: { title: string; message: string }) {
@@ -17,6 +17,7 @@ function Toast({ title, message }: { title: string; message: string }) {
 export function PasswordDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const onError = (error: unknown) => {
     const status = (error as HttpError).status;
     const messages = ((error as HttpError).body as { messages?: { code?: string; text: string }[] } | undefined)?.messages ?? [];
@@ -46,7 +47,7 @@ export function PasswordDialog({ onClose }: { onClose: () => void }) {
       initialValues={{ oldPassword: '', newPassword: '', confirmNewPassword: '' }}
       helperText="PROFILE.PasswordDialog.Requirements"
       onSubmit={async (values) => {
-        await httpClient('/api/account/planxchange/password', { method: 'PUT', body: JSON.stringify(values) });
+        await dataProvider.changePassword(values as { oldPassword: string; newPassword: string; confirmNewPassword: string });
         notify(<Toast title={translate('PROFILE.PasswordDialog.Success.Title')} message={translate('PROFILE.PasswordDialog.Success.Message')} />, { type: 'success' });
       }}
       onError={onError}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { AvatarCard } from './AvatarCard';
 import { CompanyDataCard, ContactDataCard, PersonalDataCard } from './DataCards';
-import { useProfile } from './profileApi';
+import { useProfile } from './profileQueries';
 import { SettingsCard, takeNoticeAfterLanguageSwitch } from './SettingsCard';
 
 function usePendingNotice() {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { LANGUAGES, type Language } from '../../domain/languages';
 import { canChangePassword, type Profile } from '../../domain/profile';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 import { PasswordDialog } from './PasswordDialog';
-import { useProfileUpdate } from './profileApi';
+import { useProfileUpdate } from './profileQueries';
 
 /**
  * react-admin remounts the whole tree when the locale changes, which drops a toast queued before.
@@ -22,6 +22,7 @@ export function SettingsCard({ profile }: { profile: Profile }) {
   const translate = useTranslate();
   const notify = useNotify();
   const update = useProfileUpdate();
+  const dataProvider = usePortalDataProvider();
   const [dailyStatusMail, setDailyStatusMail] = useState(profile.userProfile.dailyStatusMail);
   const [language, setLanguage] = useState<Language>(profile.user.language);
   const [saving, setSaving] = useState(false);
@@ -34,11 +35,11 @@ export function SettingsCard({ profile }: { profile: Profile }) {
     setSaving(true);
     try {
       if (dailyStatusMail !== profile.userProfile.dailyStatusMail) {
-        await update('profilesettings', { method: 'POST', body: JSON.stringify({ dailyStatusMail }) });
+        await update((dataProvider) => dataProvider.saveProfileSettings({ dailyStatusMail }));
       }
       if (language !== profile.user.language) {
         noticeAfterLanguageSwitch = 'PROFILE.Saved';
-        await update(`users/${profile.user.userID}`, { method: 'PUT', body: JSON.stringify({ languageKey: language }) });
+        await update((dataProvider) => dataProvider.saveLanguage(profile.user.userID, language));
       } else {
         notify('PROFILE.Saved', { type: 'success' });
       }
@@ -53,7 +54,7 @@ export function SettingsCard({ profile }: { profile: Profile }) {
   const requestDeletion = async () => {
     setConfirmDelete(false);
     try {
-      await httpClient('/api/account/delete', { method: 'POST' });
+      await dataProvider.requestAccountDeletion();
       notify('PROFILE.DeleteAccount.MailSent', { type: 'info' });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });

@@ -4,7 +4,7 @@ import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { SceneView, type FrameRequest } from './SceneView';
-import { problemText, useViewerData, useViewerGeometry, type ViewerReady } from './viewerApi';
+import { problemText, useViewerData, useViewerGeometry, type ViewerReady } from './viewerQueries';
 import { HIGHLIGHT_COLOR } from './viewerColors';
 import { wallIdsByName, type SceneStyle } from './viewerSelection';
 

@@ -2,8 +2,9 @@ import { Alert, AlertTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { useProjectFiles } from '../project/files/projectFilesApi';
-import { problemText, useModelStatus } from './viewerApi';
+import { unitContextQueryKey } from '../../resources/projects/details/projectQueries';
+import { useProjectFiles } from '../../resources/projects/files/projectFileQueries';
+import { problemText, useModelStatus } from './viewerQueries';
 
 /** The unit's IFC files as one string: it changes when one is uploaded or deleted. */
 const ifcRevision = (files: { id: number; name: string }[] | undefined) =>
@@ -29,7 +30,7 @@ export function ModelNotice({ rootId, unitId }: { rootId: number; unitId: number
     if (!files.data || seen.current === revision) return;
     const first = seen.current === null;
     seen.current = revision;
-    if (!first) void queryClient.invalidateQueries({ queryKey: ['unit-context', unitId] });
+    if (!first) void queryClient.invalidateQueries({ queryKey: unitContextQueryKey(unitId) });
   }, [files.data, revision, unitId, queryClient]);
 
   if (status?.status !== 'failed') return null;

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { ModelTree } from './ModelTree';
 import { SceneView, type FrameRequest } from './SceneView';
 import { SelectionInfo } from './SelectionInfo';
-import { useViewerGeometry, type ViewerReady } from './viewerApi';
+import { useViewerGeometry, type ViewerReady } from './viewerQueries';
 import { floorOfSelection, selectedWallIds, viewerSceneStyle, type ViewerSelection } from './viewerSelection';
 import { ViewerToolbar } from './ViewerToolbar';
 

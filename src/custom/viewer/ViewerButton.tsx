@@ -3,8 +3,8 @@ import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { viewerButtonVisible } from '../../domain/viewerModel';
-import type { UnitPageContext } from '../project/details/projectApi';
-import { viewerPath } from './viewerApi';
+import type { UnitPageContext } from '../../resources/projects/details/projectQueries';
+import { viewerPath } from './viewerQueries';
 
 type ViewerContext = Pick<UnitPageContext, 'unit' | 'root' | 'can'>;
 

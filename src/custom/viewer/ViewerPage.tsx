@@ -7,13 +7,13 @@ import { HttpError, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { unitPageTitle } from '../../domain/projectUnits';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { detailsPath, useUnitContext } from '../project/details/projectApi';
-import { UnitBreadcrumb } from '../project/details/UnitBreadcrumb';
+import { detailsPath, useUnitContext } from '../../resources/projects/details/projectQueries';
+import { UnitBreadcrumb } from '../../resources/projects/details/UnitBreadcrumb';
 import { ModelWorkspace } from './ModelWorkspace';
 import { preloadScene } from './SceneView';
-import { useViewerData } from './viewerApi';
+import { useViewerData } from './viewerQueries';
 import { ViewerFailed, ViewerNoModel, ViewerPending, ViewerSkeleton } from './ViewerStates';
-import { positiveId } from '../project/RootPageState';
+import { positiveId } from '../../resources/projects/RootPageState';
 
 
 function NotFound() {

@@ -5,7 +5,7 @@ import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Skeleton, Stack,
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { WORKSPACE_HEIGHT } from './ModelWorkspace';
-import { problemText, type ShownMessage, type ViewerFile } from './viewerApi';
+import { problemText, type ShownMessage, type ViewerFile } from './viewerQueries';
 
 /** The frame of the tree and the view while the model loads. */
 export function ViewerSkeleton() {

@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { BulkDeleteButton, BulkExportButton, CreateButton, ExportButton, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 
-export interface CatalogueTenant {
-  id: number;
-  tenantID: number;
-  name: string;
-}
+export type { CatalogueTenant } from '../../providers/methods/admin';
 
 /** The tenants a catalogue belongs to (`GET catalogue`), for the tenant select and filter. */
 export function useCatalogueTenants() {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['catalogue-tenants'],
-    queryFn: async () => (await httpClient('/api/data/planxchange/catalogue')).json as CatalogueTenant[],
+    queryFn: () => dataProvider.getCatalogueTenants(),
     staleTime: 60_000,
   });
 }

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 
-export interface BannerSalesOrg {
-  id: number;
-  salesOrgKey: string;
-  title: string;
-}
+export type { BannerSalesOrg } from '../../providers/methods/admin';
 
 /** The sales organisations a banner can address (`GET api/banner-notifications/sales-orgs`). */
 export function useBannerSalesOrgs() {
+  const dataProvider = usePortalDataProvider();
   return useQuery({
     queryKey: ['banner-sales-orgs'],
-    queryFn: async () => (await httpClient('/api/banner-notifications/sales-orgs')).json as BannerSalesOrg[],
+    queryFn: () => dataProvider.getBannerSalesOrgs(),
     staleTime: 60_000,
   });
 }

@@ -1,14 +1,15 @@
 import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
-import { LintelProductCreate, LintelProductEdit } from './LintelProductForms';
-import { LintelProductList } from './LintelProductList';
+import { lazyNamed } from '../../layout/lazyView';
+import type { PortalResourceOptions } from '../../layout/menuOptions';
 
 /** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`lintelproducts`). */
 export const LINTEL_PRODUCTS_RESOURCE = 'admin/lintelproducts';
 
 export default {
-  list: LintelProductList,
-  create: LintelProductCreate,
-  edit: LintelProductEdit,
+  list: lazyNamed(() => import('./LintelProductList'), 'LintelProductList'),
+  create: lazyNamed(() => import('./LintelProductForms'), 'LintelProductCreate'),
+  edit: lazyNamed(() => import('./LintelProductForms'), 'LintelProductEdit'),
   icon: HorizontalRuleIcon,
   recordRepresentation: 'title',
+  options: { label: 'CATALOGUE.Lintel.Menu', menu: [{ section: 'admin', order: 100, label: 'CATALOGUE.Lintel.Menu' }] } satisfies PortalResourceOptions,
 };

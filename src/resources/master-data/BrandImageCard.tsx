@@ -4,14 +4,15 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typogra
 import { useRef, useState } from 'react';
 import { HttpError, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { BRAND_IMAGE_MAX_BYTES } from '../../domain/masterData';
-import { httpClient } from '../../providers/http';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import type { BrandImage } from '../../providers/methods/admin';
 
 interface BrandImageCardProps {
   title: string;
   /** Where the image is shown from ('' when there is none). */
   imageUrl: string;
-  /** POST multipart `image` here; DELETE here removes it. */
-  endpoint: string;
+  /** Whose image it is (a tenant's logo, a sales organisation's card image). */
+  image: BrandImage;
   testId: string;
 }
 
@@ -23,19 +24,20 @@ function localProblem(file: File): string | null {
 }
 
 /** Upload, preview and removal of a brand image (tenant logo, sales organisation image); saved at once. */
-export function BrandImageCard({ title, imageUrl, endpoint, testId }: BrandImageCardProps) {
+export function BrandImageCard({ title, imageUrl, image, testId }: BrandImageCardProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = usePortalDataProvider();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const send = async (options: RequestInit) => {
+  const send = async (call: () => Promise<unknown>) => {
     setBusy(true);
     setProblem(null);
     try {
-      await httpClient(endpoint, options as never);
+      await call();
       notify('ADMIN.MasterData.ImageSaved', { type: 'success' });
       refresh();
     } catch (error) {
@@ -49,9 +51,7 @@ export function BrandImageCard({ title, imageUrl, endpoint, testId }: BrandImage
     if (!file) return;
     const local = localProblem(file);
     if (local) return setProblem(translate(local, { max: '1 MB' }));
-    const form = new FormData();
-    form.append('image', file);
-    void send({ method: 'POST', body: form });
+    void send(() => dataProvider.uploadBrandImage(image, file));
   };
 
   return (
@@ -88,7 +88,7 @@ export function BrandImageCard({ title, imageUrl, endpoint, testId }: BrandImage
             {translate('ADMIN.MasterData.UploadImage')}
           </Button>
           {imageUrl && (
-            <Button type="button" color="error" startIcon={<DeleteIcon />} disabled={busy} onClick={() => void send({ method: 'DELETE' })}>
+            <Button type="button" color="error" startIcon={<DeleteIcon />} disabled={busy} onClick={() => void send(() => dataProvider.deleteBrandImage(image))}>
               {translate('ADMIN.MasterData.DeleteImage')}
             </Button>
           )}

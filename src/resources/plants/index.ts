@@ -1,13 +1,17 @@
 import FactoryIcon from '@mui/icons-material/Factory';
-import { PlantCreate, PlantEdit, PlantList } from './PlantPages';
+import { lazyNamed } from '../../layout/lazyView';
+import type { PortalResourceOptions } from '../../layout/menuOptions';
 
 /** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`plants`). */
 export const PLANTS_RESOURCE = 'admin/plants';
 
+const pages = () => import('./PlantPages');
+
 export default {
-  list: PlantList,
-  create: PlantCreate,
-  edit: PlantEdit,
+  list: lazyNamed(pages, 'PlantList'),
+  create: lazyNamed(pages, 'PlantCreate'),
+  edit: lazyNamed(pages, 'PlantEdit'),
   icon: FactoryIcon,
   recordRepresentation: 'name',
+  options: { label: 'ADMIN.Menu.Plants', menu: [{ section: 'admin', order: 50, label: 'ADMIN.Menu.Plants' }] } satisfies PortalResourceOptions,
 };

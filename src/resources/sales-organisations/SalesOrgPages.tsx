@@ -1,7 +1,6 @@
 import { Avatar } from '@mui/material';
 import { EmailField, FunctionField, SearchInput, TextField, UrlField, useRecordContext } from 'react-admin';
 import { salesOrgCreateSchema } from '../../domain/masterData';
-import { API_BASE } from '../../providers/dataProvider';
 import { BrandImageCard } from '../master-data/BrandImageCard';
 import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
@@ -46,7 +45,7 @@ function SalesOrgImageAside() {
     <BrandImageCard
       title="ADMIN.SalesOrgs.Image"
       imageUrl={record.imageUrl}
-      endpoint={`${API_BASE}/salesorganisations/${record.id}/image`}
+      image={{ owner: 'salesOrg', id: record.id }}
       testId="sales-org-image"
     />
   );

@@ -1,7 +1,6 @@
 import { Avatar, Chip, Stack } from '@mui/material';
 import { FunctionField, NumberField, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { TENANT_TYPES, tenantCreateSchema, tenantDefaults, type Tenant } from '../../domain/tenants';
-import { API_BASE } from '../../providers/dataProvider';
 import { BrandImageCard } from '../master-data/BrandImageCard';
 import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
@@ -50,7 +49,7 @@ export function TenantList() {
 function TenantLogoAside() {
   const record = useRecordContext<Tenant>();
   if (!record) return null;
-  return <BrandImageCard title="ADMIN.Tenants.Logo" imageUrl={record.logoUrl} endpoint={`${API_BASE}/tenants/${record.id}/logo`} testId="tenant-logo" />;
+  return <BrandImageCard title="ADMIN.Tenants.Logo" imageUrl={record.logoUrl} image={{ owner: 'tenant', id: record.id }} testId="tenant-logo" />;
 }
 
 export const TenantCreate = () => (

@@ -2,14 +2,15 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import { httpClient } from '../../providers/http';
-import { USERS_API, USERS_RESOURCE } from './constants';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { USERS_RESOURCE } from './constants';
 
 /** Bulk action: after a confirmation, `POST users/deactivate` with the selected ids; their sessions end at once. */
 export function BulkDeactivateButton() {
   const { selectedIds } = useListContext();
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(USERS_RESOURCE);
   const [open, setOpen] = useState(false);
@@ -20,7 +21,7 @@ export function BulkDeactivateButton() {
     if (busy) return;
     setBusy(true);
     try {
-      await httpClient(`${USERS_API}/deactivate`, { method: 'POST', body: JSON.stringify({ ids: selectedIds.map(Number) }) });
+      await dataProvider.deactivateUsers(selectedIds.map(Number));
       notify('USERS.Deactivated', { type: 'success', messageArgs: { smart_count: count } });
       unselectAll();
       refresh();

@@ -5,22 +5,24 @@ import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { editableUserFields, type UserRecord } from '../../domain/users';
-import { httpClient, messagesText } from '../../providers/http';
-import { USERS_API, USERS_RESOURCE } from './constants';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { messagesText } from '../../providers/http';
+import { USERS_RESOURCE } from './constants';
 
 /** "Send invitation again": a new set-password link (the old one stops working); not for external logins. */
 export function InviteButton() {
   const record = useRecordContext<UserRecord>();
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const [busy, setBusy] = useState(false);
   if (!record || record.deleted || record.isExternalLogin) return null;
   const send = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const { json } = await httpClient(`${USERS_API}/${record.id}/invite`, { method: 'POST' });
-      notify(messagesText(json) ?? 'USERS.InvitationSent', { type: 'success', messageArgs: { email: record.email } });
+      const answer = await dataProvider.inviteUser(record.id);
+      notify(messagesText(answer) ?? 'USERS.InvitationSent', { type: 'success', messageArgs: { email: record.email } });
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {

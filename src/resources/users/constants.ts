@@ -5,4 +5,3 @@ export const USERS_LIST_PATH = `/home/app/${USERS_RESOURCE}`;
 export const TENANTS_RESOURCE = 'admin/tenants';
 /** `GET api/data/planxchange/salesorganisations`: administrators see all of them. */
 export const SALES_ORGS_RESOURCE = 'salesorganisations';
-export const USERS_API = '/api/data/planxchange/users';

@@ -11,14 +11,13 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useDataProvider,
   useLocale,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { IntegrationMethods } from '../../providers/dataProvider';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 import { WEBHOOK_DELIVERIES_RESOURCE } from '../webhooks/constants';
 import { DeliveryStatusField, EventTypeField } from './DeliveryList';
 
@@ -32,7 +31,7 @@ interface Attempt {
 /** Sends the delivery again with the same webhook-id; offered once it is finished (succeeded or failed). */
 function RedeliverButton() {
   const record = useRecordContext<{ id: number; status: string }>();
-  const dataProvider = useDataProvider<IntegrationMethods & ReturnType<typeof useDataProvider>>();
+  const dataProvider = usePortalDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { IntegrationMethods } from '../../providers/dataProvider';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { usePortalDataProvider } from '../../providers/dataProvider';
 
 /** The endpoint's signing secret (hidden until asked for) and its rotation; the receiver needs it to verify signatures. */
 export function WebhookSecret() {
@@ -9,7 +9,7 @@ export function WebhookSecret() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<IntegrationMethods & ReturnType<typeof useDataProvider>>();
+  const dataProvider = usePortalDataProvider();
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record) return null;

@@ -1,6 +1,14 @@
 import WebhookIcon from '@mui/icons-material/Webhook';
-import { WebhookCreate, WebhookEdit, WebhookList } from './WebhookPages';
+import { lazyNamed } from '../../layout/lazyView';
+import type { PortalResourceOptions } from '../../layout/menuOptions';
 
 export { WEBHOOKS_RESOURCE } from './constants';
 
-export default { list: WebhookList, create: WebhookCreate, edit: WebhookEdit, icon: WebhookIcon, recordRepresentation: 'url' };
+export default {
+  list: lazyNamed(() => import('./WebhookPages'), 'WebhookList'),
+  create: lazyNamed(() => import('./WebhookPages'), 'WebhookCreate'),
+  edit: lazyNamed(() => import('./WebhookPages'), 'WebhookEdit'),
+  icon: WebhookIcon,
+  recordRepresentation: 'url',
+  options: { label: 'MENU.Webhooks', menu: [{ section: 'admin', order: 120, label: 'MENU.Webhooks' }] } satisfies PortalResourceOptions,
+};

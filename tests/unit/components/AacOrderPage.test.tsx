@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AacOrderPage from '../../../src/custom/orders/aac/AacOrderPage';
 import type { AacOrderItem } from '../../../src/domain/orders';
 import { aacItem, aacOrder } from '../orderFixtures';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -63,7 +64,7 @@ function stubApi(initial: AacOrderItem[], options: { editable?: boolean; hold?: 
 function renderPage(path = '/home/app/project/aac-order/4/40') {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/home/app/project/aac-order/:rootId/:unitId" element={<AacOrderPage />} />
         </Routes>

@@ -32,16 +32,13 @@ function fakeDataProvider(overrides: Partial<DataProvider> = {}): DataProvider {
     updateMany: unused,
     delete: unused,
     deleteMany: unused,
+    // The sales organisations a banner can address: a custom method of the portal's provider.
+    getBannerSalesOrgs: vi.fn(() => Promise.resolve(salesOrgs)),
     ...overrides,
   } as DataProvider;
 }
 
 function renderDialog(dataProvider: DataProvider, mode: { kind: 'create' } | { kind: 'edit'; id: string }, onClose = vi.fn()) {
-  // The sales organisations of the dialog come from their own call.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response(JSON.stringify(salesOrgs), { status: 200, headers: { 'content-type': 'application/json' } }))),
-  );
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <BannerNotificationDialog mode={mode} onClose={onClose} />

@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeliveryData } from '../../../src/custom/project/deliveries/deliveriesApi';
-import { DeliveryDataDialog } from '../../../src/custom/project/deliveries/DeliveryDataDialog';
+import type { DeliveryData } from '../../../src/resources/projects/deliveries/deliveryQueries';
+import { DeliveryDataDialog } from '../../../src/resources/projects/deliveries/DeliveryDataDialog';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -38,7 +39,7 @@ function stubApi(post: (body: unknown) => Promise<Response>) {
 
 function renderDialog(onClose = vi.fn()) {
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <DeliveryDataDialog rootId={5} onClose={onClose} />
     </AdminContext>,
   );

@@ -8,7 +8,7 @@ import { AdminContext, Notification, RecordContextProvider, type DataProvider } 
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_TYPE, type DeliveryLotRecord, type DeliveryType } from '../../../src/domain/deliveries';
 import { canAccess } from '../../../src/domain/permissions';
-import { DeliveryDoneButton, showsDoneButton } from '../../../src/custom/project/deliveries/DeliveryDoneButton';
+import { DeliveryDoneButton, showsDoneButton } from '../../../src/resources/delivery-overview/DeliveryDoneButton';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

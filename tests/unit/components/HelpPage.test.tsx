@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HelpPage from '../../../src/custom/help/HelpPage';
 import { HELP_TOPIC_INFO, HELP_TOPICS, helpSectionKeys } from '../../../src/domain/help';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 type Tree = { [key: string]: string | Tree };
 const load = (language: string) => JSON.parse(readFileSync(join(__dirname, `../../../i18n/${language}.json`), 'utf8')) as Tree;
@@ -21,7 +22,7 @@ function renderAt(entry: InitialEntry, language = 'en') {
   const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...MESSAGES[language] }) as never, language);
   return render(
     <MemoryRouter initialEntries={[entry]}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/home/app/help" element={<HelpPage />} />
           <Route path="/home/app/help/:topic" element={<HelpPage />} />

@@ -8,9 +8,10 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LintelOrderPage from '../../../src/custom/orders/lintel/LintelOrderPage';
-import type { LintelOrderData } from '../../../src/custom/orders/ordersApi';
+import type { LintelOrderData } from '../../../src/custom/orders/orderQueries';
 import { lintelSummary, type LintelOrderItem } from '../../../src/domain/orders';
 import { lintelCatalogue, lintelItem, productBy } from '../lintelFixtures';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -50,7 +51,7 @@ function stubApi(current: () => LintelOrderData, write: (method: string, url: st
 function renderPage(path = '/home/app/project/lintel-order/5/7') {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/home/app/project/lintel-order/:rootId/:unitId" element={<LintelOrderPage />} />
         </Routes>

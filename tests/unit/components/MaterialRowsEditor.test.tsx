@@ -9,8 +9,9 @@ import { AdminContext } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { lotMaterialProblems } from '../../../src/domain/deliveries';
 import type { MaterialType, StructureMaterial } from '../../../src/domain/structure';
-import type { MaterialRowProblem } from '../../../src/custom/project/deliveries/deliveriesApi';
-import { MaterialRowsEditor } from '../../../src/custom/project/deliveries/MaterialRowsEditor';
+import type { MaterialRowProblem } from '../../../src/resources/projects/deliveries/deliveryQueries';
+import { MaterialRowsEditor } from '../../../src/resources/projects/deliveries/MaterialRowsEditor';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -24,7 +25,7 @@ const minDate = (type: string) => TYPES.find((candidate) => candidate.key === ty
 function renderEditor(props: { rows: StructureMaterial[]; problems?: MaterialRowProblem[]; readOnly?: boolean; onChange?: (rows: StructureMaterial[]) => void }) {
   const onChange = props.onChange ?? vi.fn();
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <MaterialRowsEditor rows={props.rows} onChange={onChange} materialTypes={TYPES} minDate={minDate} problems={props.problems ?? []} readOnly={props.readOnly} />
     </AdminContext>,
   );
@@ -72,7 +73,7 @@ describe('MaterialRowsEditor', () => {
 
   it('checks the rows with the domain rule: too much volume shows Max, fixing it clears the message', async () => {
     render(
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <CheckedEditor initial={[{ type: 'Planelemente', volume: 20, deliveryDate: '2030-03-02' }, { type: 'Stürze', volume: 5, deliveryDate: '2030-03-02' }]} available={60} />
       </AdminContext>,
     );

@@ -8,7 +8,8 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Member } from '../../../src/domain/members';
-import { MembersCard } from '../../../src/custom/project/members/MembersCard';
+import { MembersCard } from '../../../src/resources/projects/members/MembersCard';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -45,7 +46,7 @@ function stubFetch(status: number, body: unknown) {
 function renderCard(rootId = 5) {
   render(
     <MemoryRouter>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <MembersCard rootId={rootId} />
       </AdminContext>
     </MemoryRouter>,

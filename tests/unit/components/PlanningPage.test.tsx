@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PlanningPage from '../../../src/custom/project/planning/PlanningPage';
 import type { PlanningData, PlanningUnit } from '../../../src/domain/assignments';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -68,7 +69,7 @@ function stubApi(put: (body: { rows: unknown[] }) => Promise<Response>, data: Pl
 function renderPage() {
   render(
     <MemoryRouter initialEntries={['/home/app/project/planning/5']}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/home/app/project/planning/:rootId" element={<PlanningPage />} />
           <Route path="/home/app/project/details/:rootId" element={<div>details page</div>} />

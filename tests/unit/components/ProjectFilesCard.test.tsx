@@ -4,10 +4,11 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { AdminContext } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileTreeNode, ProjectFile } from '../../../src/domain/projectFiles';
-import { ProjectFilesCard } from '../../../src/custom/project/files/ProjectFilesCard';
+import { ProjectFilesCard } from '../../../src/resources/projects/files/ProjectFilesCard';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -77,7 +78,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const dataProvider = {} as DataProvider;
 function renderCard(props: Partial<Parameters<typeof ProjectFilesCard>[0]> = {}) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>

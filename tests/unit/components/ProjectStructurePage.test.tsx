@@ -8,8 +8,9 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ProjectStructurePage from '../../../src/custom/project/structure/ProjectStructurePage';
-import type { StructurePageData } from '../../../src/custom/project/structure/structureApi';
+import type { StructurePageData } from '../../../src/custom/project/structure/structureQueries';
 import { structureDraftStorageKey, type StructureDraft } from '../../../src/domain/structure';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -53,7 +54,7 @@ function stubApi(data: StructurePageData, files: unknown[] = []) {
 function renderPage() {
   render(
     <MemoryRouter initialEntries={['/home/app/project/structure/5']}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/home/app/project/structure/:rootId" element={<ProjectStructurePage />} />
         </Routes>

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { AdminContext, Notification } from 'react-admin';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireApi';
+import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireQueries';
 import QuestionnairePage from '../../../src/custom/project/questionnaire/QuestionnairePage';
 import type { QuestionnaireAnswers, SheetVersion } from '../../../src/domain/questionnaire';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -74,7 +75,7 @@ function renderPage() {
     [
       {
         element: (
-          <AdminContext i18nProvider={i18nProvider}>
+          <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
             <Outlet />
             <Notification />
           </AdminContext>

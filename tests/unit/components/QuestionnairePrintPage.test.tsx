@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireApi';
+import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireQueries';
 import QuestionnairePrintPage from '../../../src/custom/project/questionnaire/QuestionnairePrintPage';
 import type { SheetVersion } from '../../../src/domain/questionnaire';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -49,7 +50,7 @@ const data: QuestionnairePageData = {
 function renderPrint(search = '') {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } }))));
   const router = createMemoryRouter(
-    [{ element: <AdminContext i18nProvider={i18nProvider}><Outlet /></AdminContext>, children: [{ path: '/print/questionnaire/:rootId', element: <QuestionnairePrintPage /> }] }],
+    [{ element: <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}><Outlet /></AdminContext>, children: [{ path: '/print/questionnaire/:rootId', element: <QuestionnairePrintPage /> }] }],
     { initialEntries: [`/print/questionnaire/7${search}`] },
   );
   render(<RouterProvider router={router} />);

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import SheetEditPage from '../../../src/custom/questionnaire-sheets/SheetEditPage';
-import type { SheetRecord } from '../../../src/custom/questionnaire-sheets/sheetsApi';
+import SheetEditPage from '../../../src/resources/questionnaire-sheets/SheetEditPage';
+import type { SheetRecord } from '../../../src/resources/questionnaire-sheets/sheets';
+import { dataProvider as portalDataProvider } from '../../../src/providers/dataProvider';
 
 // CodeMirror needs a real layout engine; the page's logic is what is tested here, through a plain text area.
-vi.mock('../../../src/custom/questionnaire-sheets/JsonEditor', async () => {
+vi.mock('../../../src/resources/questionnaire-sheets/JsonEditor', async () => {
   const { forwardRef } = await import('react');
   const FakeEditor = forwardRef<unknown, { value: string; onChange: (text: string) => void; readOnly: boolean; testId: string; diagnostics: unknown[]; diagnosticsFor: string | null }>(
     function FakeEditor({ value, onChange, readOnly, testId, diagnostics, diagnosticsFor }, _ref) {
@@ -76,6 +77,9 @@ function fakeDataProvider(record: SheetRecord): DataProvider {
     updateMany: unused,
     delete: unused,
     deleteMany: unused,
+    // The editor's calls that are not CRUD (validate, publish) go through the portal's provider to the stubbed server.
+    validateSheetDocuments: portalDataProvider.validateSheetDocuments,
+    publishSheet: portalDataProvider.publishSheet,
   } as DataProvider;
 }
 

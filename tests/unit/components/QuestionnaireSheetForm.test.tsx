@@ -9,6 +9,7 @@ import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuestionnaireAnswers, SheetVersion } from '../../../src/domain/questionnaire';
 import { QuestionnaireSheetForm } from '../../../src/forms/questionnaire/QuestionnaireSheetForm';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -39,7 +40,7 @@ function renderSheet(sheet: SheetVersion, initial: QuestionnaireAnswers = {}, pr
     );
   }
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <Harness />
     </AdminContext>,
   );

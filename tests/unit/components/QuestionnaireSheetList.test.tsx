@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { SheetList } from '../../../src/custom/questionnaire-sheets/SheetList';
-import type { SheetRow } from '../../../src/custom/questionnaire-sheets/sheetsApi';
+import { SheetList } from '../../../src/resources/questionnaire-sheets/SheetList';
+import type { SheetRow } from '../../../src/resources/questionnaire-sheets/sheets';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

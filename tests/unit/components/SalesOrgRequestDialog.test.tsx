@@ -8,6 +8,7 @@ import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SalesOrgRequestDialog } from '../../../src/custom/dashboard/SalesOrgRequestDialog';
 import type { Profile } from '../../../src/domain/profile';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -36,7 +37,7 @@ function stubApi(data: Profile) {
 
 function renderDialog(onClose = vi.fn()) {
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
       <SalesOrgRequestDialog salesOrg={{ title: 'Nordstein Vertrieb Deutschland', contactMail: 'vertrieb@nordstein.example' }} onClose={onClose} />
     </AdminContext>,
   );

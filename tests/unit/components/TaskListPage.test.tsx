@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import TaskListPage from '../../../src/custom/tasks/TaskListPage';
+import TaskListPage from '../../../src/resources/tasks/TaskList';
 import { PAGE_SIZE_STORAGE_KEY, type Task } from '../../../src/domain/tasks';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -45,7 +46,7 @@ function Location() {
 function renderPage() {
   render(
     <MemoryRouter initialEntries={['/home/app/task-list']}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <TaskListPage />
         <Location />
       </AdminContext>

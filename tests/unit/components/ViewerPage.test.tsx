@@ -10,6 +10,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ViewerPage from '../../../src/custom/viewer/ViewerPage';
 import { FakeScene, geometryResponse, json, readyView, resetScenes, unitContext } from '../viewerFixtures';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 vi.mock('../../../src/custom/viewer/ModelScene', async () => (await import('../viewerFixtures')).sceneModuleMock());
 
@@ -34,7 +35,7 @@ function stubApi(model: Answer[]) {
 function renderPage(path = '/home/app/viewer/5/7/view') {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/home/app/viewer/:rootId/:unitId/view" element={<ViewerPage />} />
         </Routes>

@@ -8,10 +8,11 @@ import type { ReactNode } from 'react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProjectActionsCard } from '../../../src/custom/project/details/WorkflowCard';
+import { ProjectActionsCard } from '../../../src/resources/projects/details/WorkflowCard';
 import { DeliveryModelViewport } from '../../../src/custom/viewer/DeliveryModelViewport';
 import { ModelNotice } from '../../../src/custom/viewer/ModelNotice';
 import { FakeScene, geometryResponse, json, readyView, resetScenes, unitContext } from '../viewerFixtures';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 vi.mock('../../../src/custom/viewer/ModelScene', async () => (await import('../viewerFixtures')).sceneModuleMock());
 
@@ -21,7 +22,7 @@ const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMes
 function renderWithin(children: ReactNode) {
   return render(
     <MemoryRouter>
-      <AdminContext i18nProvider={i18nProvider}>{children}</AdminContext>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>{children}</AdminContext>
     </MemoryRouter>,
   );
 }
@@ -87,7 +88,7 @@ describe('delivery overview 3D', () => {
 
     rerender(
       <MemoryRouter>
-        <AdminContext i18nProvider={i18nProvider}>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
           <DeliveryModelViewport rootId={5} wallNames={['S-OG-W01', 'S-OG-W09']} />
         </AdminContext>
       </MemoryRouter>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkState, downloadItems, formatFileSize, toggleUnit } from '../../../src/custom/project/files/fileTree';
+import { checkState, downloadItems, formatFileSize, toggleUnit } from '../../../src/resources/projects/files/fileTree';
 import {
   canDeleteFile,
   canDownloadSelectedFiles,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../../src/domain/permissions';
 import { canUseProjectSearch, unitDetailsPath } from '../../../src/domain/search';
-import { withId } from '../../../src/custom/project/search/SearchFields';
+import { withId } from '../../../src/resources/search/SearchFields';
 
 const customer = { isAdmin: false, isInternal: false, isConfigurer: false, isExternalLogin: false };
 

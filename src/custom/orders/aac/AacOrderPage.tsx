@@ -3,12 +3,12 @@ import { Alert, Box, Card, Stack } from '@mui/material';
 import { HttpError, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { OrderPageHeader } from '../OrderPageHeader';
-import { orderErrorText } from '../ordersApi';
+import { orderErrorText } from '../orderQueries';
 import { SmallVolumeAlert } from '../SmallVolumeAlert';
 import { AacOrderTable } from './AacOrderTable';
 import { AacSummaryCard } from './AacSummaryCard';
 import { useAacOrder } from './useAacOrder';
-import { positiveId } from '../../project/RootPageState';
+import { positiveId } from '../../../resources/projects/RootPageState';
 
 export const AAC_ORDER_ROUTE = '/project/aac-order/:rootId/:unitId';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { AacProduct } from '../../../domain/catalogue';
 import type { AacOrderItem } from '../../../domain/orders';
-import type { AacOrderData } from '../ordersApi';
+import type { AacOrderData } from '../orderQueries';
 import { useOrderRows, type OrderRowsKind } from '../useOrderRows';
 import { AAC_COLUMNS, aacDraftRules, aacInput, aacValueProblems, liveAacSummary, type AacDraft, type AacRowValues } from './aacRows';
 

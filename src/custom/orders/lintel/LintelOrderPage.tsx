@@ -3,13 +3,13 @@ import { Alert, AlertTitle, Box, Card, Stack, Typography } from '@mui/material';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { OrderPageHeader } from '../OrderPageHeader';
-import { orderErrorText } from '../ordersApi';
+import { orderErrorText } from '../orderQueries';
 import { LintelLegend } from './lintelColours';
 import { LintelOrderTable } from './LintelOrderTable';
 import { visibleReadOnlyDrafts } from './lintelRows';
 import { LintelSummaryCard } from './LintelSummaryCard';
 import { useLintelOrder } from './useLintelOrder';
-import { positiveId } from '../../project/RootPageState';
+import { positiveId } from '../../../resources/projects/RootPageState';
 
 export const LINTEL_ORDER_ROUTE = '/project/lintel-order/:rootId/:unitId';
 

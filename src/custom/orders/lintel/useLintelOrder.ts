@@ -1,6 +1,6 @@
 import type { LintelProduct } from '../../../domain/catalogue';
 import type { LintelOrderItem } from '../../../domain/orders';
-import type { LintelOrderData } from '../ordersApi';
+import type { LintelOrderData } from '../orderQueries';
 import { useOrderRows, type OrderRowsKind } from '../useOrderRows';
 import { LINTEL_COLUMNS, lintelDraftRules, lintelInput, lintelValueProblems, liveLintelSummary, type LintelDraft, type LintelRowValues } from './lintelRows';
 

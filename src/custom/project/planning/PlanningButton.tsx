@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { planningPagePath } from '../../../domain/assignments';
-import type { UnitPageContext } from '../details/projectApi';
+import type { UnitPageContext } from '../../../resources/projects/details/projectQueries';
 
 /** Shown to those who assign product types and plants (the project's planners, administrators). */
 export const showsPlanningButton = (context: UnitPageContext) => Boolean(context.can.assign?.allowed);

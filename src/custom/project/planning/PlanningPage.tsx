@@ -9,9 +9,10 @@ import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { detailsPath, useRefreshUnit, useUnitContext } from '../details/projectApi';
+import { detailsPath, useRefreshUnit, useUnitContext } from '../../../resources/projects/details/projectQueries';
 import { BulkApplyBar } from './BulkApplyBar';
-import { placeMessages, planningQueryKey, savePlanning, usePlanning, type ServerMessage } from './planningApi';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { placeMessages, planningQueryKey, usePlanning, type ServerMessage } from './planningQueries';
 import { PlanningTable } from './PlanningTable';
 import { usePlanningEdits } from './usePlanningEdits';
 
@@ -21,6 +22,7 @@ export default function PlanningPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const dataProvider = usePortalDataProvider();
   const refreshUnit = useRefreshUnit();
   const rootId = Number(useParams().rootId);
   const { data: context } = useUnitContext(rootId);
@@ -51,7 +53,7 @@ export default function PlanningPage() {
     setProblem(null);
     const sent = edits.changed;
     try {
-      queryClient.setQueryData(planningQueryKey(rootId), await savePlanning(rootId, sent));
+      queryClient.setQueryData(planningQueryKey(rootId), await dataProvider.savePlanning(rootId, sent));
       edits.reset();
       notify('PLANNING.Saved', { type: 'success', messageArgs: { smart_count: sent.length } });
       // The details page (the "Ready for contract" guard, tiles, summary) shows the new assignments at once.

@@ -1,7 +1,7 @@
 import { MenuItem, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { PlanningData } from '../../../domain/assignments';
-import { ProductTypeChip } from '../ProductTypeChip';
+import { ProductTypeChip } from '../../../resources/projects/ProductTypeChip';
 
 interface SelectProps {
   value: number | null;

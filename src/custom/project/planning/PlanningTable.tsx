@@ -2,7 +2,7 @@ import { Box, Checkbox, Stack, Table, TableBody, TableCell, TableContainer, Tabl
 import { alpha } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import { ORDER_NUMBER_MAX, type PlanningData } from '../../../domain/assignments';
-import { UNIT_LOOK, unitTypeKey } from '../details/unitLabels';
+import { UNIT_LOOK, unitTypeKey } from '../../../resources/projects/details/unitLabels';
 import { PlantSelect, ProductTypeSelect } from './PlanningSelects';
 import type { PlanningRowState, RowValues } from './usePlanningEdits';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { changedPlanningRows, orderNumberError, type PlanningData, type PlanningUnit } from '../../../domain/assignments';
-import type { RowField } from './planningApi';
+import type { RowField } from './planningQueries';
 
 export interface RowValues {
   productTypeID: number | null;

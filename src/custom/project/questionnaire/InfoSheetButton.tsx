@@ -4,7 +4,7 @@ import { Button, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { infoSheetButtonVisible } from '../../../domain/questionnaire';
-import type { UnitPageContext } from '../details/projectApi';
+import type { UnitPageContext } from '../../../resources/projects/details/projectQueries';
 import { questionnairePagePath } from './questionnairePaths';
 
 type InfoSheetContext = Pick<UnitPageContext, 'root' | 'tenant' | 'isInternal' | 'features' | 'infoSheetValid'>;

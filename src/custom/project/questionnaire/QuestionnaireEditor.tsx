@@ -4,7 +4,7 @@ import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { activeSheets, HINT_HIGHLIGHT_MS, questionnaireValidity, type SheetVersion } from '../../../domain/questionnaire';
 import { QuestionnaireSheetForm } from '../../../forms/questionnaire/QuestionnaireSheetForm';
-import type { QuestionnairePageData } from './questionnaireApi';
+import type { QuestionnairePageData } from './questionnaireQueries';
 import { LeaveQuestionnaireDialog, MandatoryFieldsLeftDialog } from './QuestionnaireDialogs';
 import { materialChoiceSection } from './materialChoice';
 import { questionnairePrintPath } from './questionnairePaths';

@@ -2,11 +2,11 @@ import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import { Box, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
-import { positiveId, RootPageState } from '../RootPageState';
+import { ProjectSubpageHeader } from '../../../resources/projects/ProjectSubpageHeader';
+import { positiveId, RootPageState } from '../../../resources/projects/RootPageState';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { useQuestionnaire } from './questionnaireApi';
+import { useQuestionnaire } from './questionnaireQueries';
 import { QuestionnaireEditor } from './QuestionnaireEditor';
 
 /**

@@ -7,8 +7,8 @@ import { activeSheets, PRINT_CLOSE_DELAY_MS, PRINT_DIALOG_DELAY_MS, sheetDataOf,
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { printSections } from './printModel';
 import { PrintSheet } from './PrintSheet';
-import { useQuestionnaire } from './questionnaireApi';
-import { positiveId } from '../RootPageState';
+import { useQuestionnaire } from './questionnaireQueries';
+import { positiveId } from '../../../resources/projects/RootPageState';
 import { chooseAnswers, compactAnswers, readStoredAnswers } from './questionnaireStorage';
 
 /** Opens the print dialog shortly after the page is drawn and closes the window after printing (spec §2: ~300 / ~400 ms). */

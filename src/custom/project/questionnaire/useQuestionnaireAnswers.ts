@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QUESTIONNAIRE_AUTOSAVE_MS, resetDisabledAll, type QuestionnaireAnswers } from '../../../domain/questionnaire';
 import { withActiveSheetDefaults } from '../../../forms/questionnaire/sheetDefaults';
-import type { QuestionnairePageData } from './questionnaireApi';
+import type { QuestionnairePageData } from './questionnaireQueries';
 import { chooseAnswers, clearStoredAnswers, readStoredAnswers, sameAnswers, writeStoredAnswers, type StoredAnswers } from './questionnaireStorage';
 
 interface AnswersState {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { QUESTIONNAIRE_MESSAGE } from '../../../domain/questionnaire';
-import { failure, saveQuestionnaire, type QuestionnairePageData } from './questionnaireApi';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { failure, type QuestionnairePageData } from './questionnaireQueries';
 import { clearStoredAnswers } from './questionnaireStorage';
 import type { QuestionnaireAnswersState } from './useQuestionnaireAnswers';
 
@@ -20,6 +21,7 @@ interface SaveHandlers {
  */
 export function useQuestionnaireSave(data: QuestionnairePageData, answersState: QuestionnaireAnswersState, handlers: SaveHandlers) {
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const [saving, setSaving] = useState(false);
   const rootId = data.rootProjectUnitID;
 
@@ -28,7 +30,7 @@ export function useQuestionnaireSave(data: QuestionnairePageData, answersState: 
     setSaving(true);
     const sent = answersState.answers;
     try {
-      const saved = await saveQuestionnaire(rootId, sent, answersState.version);
+      const saved = await dataProvider.saveQuestionnaire(rootId, sent, answersState.version);
       answersState.markSaved(saved, sent);
       notify(saved.isValid ? 'QUESTIONNAIRE.Page.Saved' : 'QUESTIONNAIRE.Page.SavedIncomplete', { type: saved.isValid ? 'success' : 'warning' });
       return true;

@@ -1,15 +1,15 @@
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Tooltip, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { duplicateNames, type StructureDraft, type StructureProblem } from '../../../domain/structure';
 import type { UnitAction } from '../../../domain/workflow';
 import { messagesText } from '../../../providers/http';
-import { useRefreshUnit } from '../details/projectApi';
+import { useRefreshAfterTransition } from '../../../resources/projects/details/projectQueries';
 import { clearStoredDraft } from './draftStorage';
-import { createStructure, errorMessages, errorStatus, type ApiFieldMessage } from './structureApi';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { errorMessages, errorStatus, type ApiFieldMessage } from './structureQueries';
 import { withoutStructureGuard } from './structurePaths';
 
 /** Spec §8: the information dialog listing the names that appear twice. */
@@ -55,8 +55,8 @@ export function FinishStructureButton({ rootId, projectTitle, action, draft, pro
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const refreshUnit = useRefreshUnit();
-  const queryClient = useQueryClient();
+  const refreshAfterTransition = useRefreshAfterTransition();
+  const dataProvider = usePortalDataProvider();
   const [duplicates, setDuplicates] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -74,10 +74,10 @@ export function FinishStructureButton({ rootId, projectTitle, action, draft, pro
     if (submitting) return;
     setSubmitting(true);
     try {
-      await createStructure(rootId, draft);
+      await dataProvider.createStructure(rootId, draft);
       clearStoredDraft(rootId);
       notify('STRUCTURE.Finish.Done', { type: 'success' });
-      await Promise.all([refreshUnit(), queryClient.invalidateQueries({ queryKey: ['tasks'], refetchType: 'all' }), queryClient.invalidateQueries({ queryKey: ['dashboard'], refetchType: 'all' })]);
+      await refreshAfterTransition();
       navigate(`/home/app/project/details/${rootId}`);
     } catch (error) {
       setConfirming(false);

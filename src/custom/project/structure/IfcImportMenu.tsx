@@ -7,8 +7,8 @@ import type { IfcStructure } from '../../../domain/ifcStructure';
 import { fileExtension, type FileTreeNode } from '../../../domain/projectFiles';
 import { draftFromIfc, mergeIfcDraft, usualMaterialType, type StructureDraft, type StructureRules } from '../../../domain/structure';
 import { messagesText } from '../../../providers/http';
-import { useFileTree } from '../files/projectFilesApi';
-import { readIfcStructure } from './structureApi';
+import { useFileTree } from '../../../resources/projects/files/projectFileQueries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
 
 interface IfcFile {
   fileId: number;
@@ -39,6 +39,7 @@ interface IfcImportMenuProps {
 export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcImportMenuProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const { data: tree, isPending } = useFileTree(rootId);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [reading, setReading] = useState(false);
@@ -49,7 +50,7 @@ export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcIm
     setAnchor(null);
     setReading(true);
     try {
-      setModel({ file, structure: await readIfcStructure(rootId, file.fileId) });
+      setModel({ file, structure: await dataProvider.readIfcStructure(rootId, file.fileId) });
     } catch (error) {
       onError(messagesText((error as { body?: unknown }).body) ?? translate('STRUCTURE.Ifc.Failed', { name: file.name }));
     } finally {

@@ -2,12 +2,12 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { Box, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ProjectSubpageHeader } from '../ProjectSubpageHeader';
-import { positiveId, RootPageState } from '../RootPageState';
+import { ProjectSubpageHeader } from '../../../resources/projects/ProjectSubpageHeader';
+import { positiveId, RootPageState } from '../../../resources/projects/RootPageState';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { StructureEditor } from './StructureEditor';
-import { useStructure } from './structureApi';
+import { useStructure } from './structureQueries';
 
 
 /**

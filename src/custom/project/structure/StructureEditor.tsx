@@ -8,7 +8,7 @@ import { structureProblems, type StructureDraft } from '../../../domain/structur
 import { mergeErrorSchemas, problemsToErrorSchema, serverMessagesToErrorSchema } from '../../../forms/errorSchema';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import type { StructureFormContext } from '../../../forms/structure/structureFormContext';
-import type { ApiFieldMessage, StructurePageData } from './structureApi';
+import type { ApiFieldMessage, StructurePageData } from './structureQueries';
 import { StructureToolbar } from './StructureToolbar';
 import { useStructureDraft } from './useStructureDraft';
 

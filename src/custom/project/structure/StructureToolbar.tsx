@@ -9,7 +9,8 @@ import { messagesText } from '../../../providers/http';
 import { clearStoredDraft, writeStoredDraft } from './draftStorage';
 import { FinishStructureButton } from './FinishStructureButton';
 import { IfcImportMenu } from './IfcImportMenu';
-import { discardDraft, saveDraft, type ApiFieldMessage, type StructurePageData } from './structureApi';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import type { ApiFieldMessage, StructurePageData } from './structureQueries';
 import type { useStructureDraft } from './useStructureDraft';
 
 interface StructureToolbarProps {
@@ -37,6 +38,7 @@ function DraftStatus({ draftState }: { draftState: StructureToolbarProps['draftS
 export function StructureToolbar({ data, draftState, problems, onReload, onIfcError, onServerProblems }: StructureToolbarProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
   const [saving, setSaving] = useState(false);
   const [discarding, setDiscarding] = useState<'ask' | 'busy' | null>(null);
   const rootId = data.rootProjectUnitID;
@@ -48,7 +50,7 @@ export function StructureToolbar({ data, draftState, problems, onReload, onIfcEr
     if (!canSave) return;
     setSaving(true);
     try {
-      const saved = await saveDraft(rootId, draft, draftState.version);
+      const saved = await dataProvider.saveStructureDraft(rootId, draft, draftState.version);
       draftState.markSaved(draft, saved.version, saved.updatedAt);
       writeStoredDraft(rootId, draft);
       notify('STRUCTURE.Saved', { type: 'success' });
@@ -62,7 +64,7 @@ export function StructureToolbar({ data, draftState, problems, onReload, onIfcEr
   const discard = async () => {
     setDiscarding('busy');
     try {
-      await discardDraft(rootId);
+      await dataProvider.discardStructureDraft(rootId);
       clearStoredDraft(rootId);
       notify('STRUCTURE.Discarded', { type: 'info' });
       setDiscarding(null);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StructureDraft } from '../../../domain/structure';
 import { chooseDraft, readStoredDraft, sameStructure, writeStoredDraft, type DraftOrigin } from './draftStorage';
-import type { StructurePageData } from './structureApi';
+import type { StructurePageData } from './structureQueries';
 
 /** Changes reach local storage this long after the last keystroke (spec §9). */
 export const AUTOSAVE_DELAY_MS = 300;

@@ -1,0 +1,125 @@
+import ArchitectureIcon from '@mui/icons-material/Architecture';
+import SaveIcon from '@mui/icons-material/Save';
+import { Box, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../../domain/deliveries';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import { serverMessages } from './deliveryQueries';
+
+type Field = keyof CclScheduleEntryInput;
+const FIELDS: Field[] = ['features', 'deliveryWeek', 'note'];
+const LABEL: Record<Field, string> = { features: 'DELIVERY.Schedule.Features', deliveryWeek: 'DELIVERY.Schedule.DeliveryWeek', note: 'DELIVERY.Schedule.Note' };
+
+const valuesOf = (entry: CclScheduleEntry): CclScheduleEntryInput => ({ features: entry.features ?? '', deliveryWeek: entry.deliveryWeek ?? '', note: entry.note ?? '' });
+
+/** The field problems the domain schema finds (translation keys), before anything is sent. */
+function localProblems(values: CclScheduleEntryInput): Partial<Record<Field, string>> {
+  const result = cclScheduleEntrySchema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/** One drawing job of the CCL delivery schedule: features, delivery week and note, saved per row when changed. */
+export function CclScheduleRow({ rootId, entry, canEdit, onSaved }: { rootId: number; entry: CclScheduleEntry; canEdit: boolean; onSaved: (entry: CclScheduleEntry) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
+  const [values, setValues] = useState(() => valuesOf(entry));
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const inFlight = useRef(false);
+  const saved = valuesOf(entry);
+  const dirty = FIELDS.some((field) => values[field] !== saved[field]);
+  const problems = localProblems(values);
+  const invalid = Object.keys(problems).length > 0;
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = async () => {
+    if (inFlight.current || !dirty || invalid) return;
+    inFlight.current = true;
+    setSaving(true);
+    setGeneral(null);
+    try {
+      const body = { features: values.features.trim(), deliveryWeek: values.deliveryWeek, note: values.note.trim() };
+      const next = await dataProvider.saveCclScheduleEntry(rootId, entry.projectUnitID, body);
+      setValues(valuesOf(next));
+      onSaved(next);
+      notify('DELIVERY.Schedule.Saved', { type: 'success', messageArgs: { title: entry.title } });
+    } catch (caught) {
+      const atFields: Partial<Record<Field, string>> = {};
+      const rest: string[] = [];
+      for (const message of serverMessages(caught)) {
+        const field = message.reference?.split('.').pop() as Field | undefined;
+        if (field && FIELDS.includes(field)) atFields[field] = message.text;
+        else rest.push(message.text);
+      }
+      setServerErrors(atFields);
+      setGeneral(rest.length ? rest.join(' ') : null);
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
+  const errorOf = (field: Field) => serverErrors[field] ?? (problems[field] ? translate(problems[field]!, { _: problems[field] }) : undefined);
+  const fieldProps = (field: Field) => ({
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(field, event.target.value),
+    error: Boolean(errorOf(field)),
+    helperText: errorOf(field),
+    size: 'small' as const,
+    fullWidth: true,
+    disabled: saving,
+  });
+
+  return (
+    <Box component="li" sx={{ listStyle: 'none', py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: dirty ? 'action.hover' : undefined }} data-testid={`ccl-entry-${entry.projectUnitID}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        <ArchitectureIcon fontSize="small" sx={{ color: '#00838f' }} />
+        <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>
+          {entry.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {entry.subTitle}
+        </Typography>
+        {entry.custRef && <Chip size="small" variant="outlined" label={translate('DELIVERY.Schedule.CustRef', { ref: entry.custRef })} />}
+      </Stack>
+      {canEdit ? (
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.2fr) 190px minmax(0, 1.6fr) 40px' }, alignItems: 'start' }}>
+          <TextField {...fieldProps('features')} label={translate(LABEL.features)} multiline minRows={1} maxRows={4} slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <TextField {...fieldProps('deliveryWeek')} type="week" label={translate(LABEL.deliveryWeek)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField {...fieldProps('note')} label={translate(LABEL.note)} multiline minRows={1} maxRows={4} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          <Tooltip title={translate('DELIVERY.Schedule.SaveRow')}>
+            <span>
+              <IconButton color="primary" onClick={save} disabled={!dirty || invalid || saving} aria-label={translate('DELIVERY.Schedule.SaveRow')} data-testid="ccl-save">
+                {saving ? <CircularProgress size={20} /> : <SaveIcon />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        </Box>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 140px 1.5fr' }, typography: 'body2' }}>
+          {FIELDS.map((field) => (
+            <Box key={field}>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {translate(LABEL[field])}
+              </Typography>
+              <Box sx={{ whiteSpace: 'pre-wrap' }}>{saved[field] || '–'}</Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {general && (
+        <Typography variant="body2" color="error" sx={{ mt: 1 }} role="alert">
+          {general}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import type { HttpError } from 'react-admin';
+import type { StructureMaterial } from '../../../domain/structure';
+
+export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/methods/deliveries';
+
+export const deliveryOverviewPath = (rootId: number) => `/home/app/project/delivery-overview/${rootId}`;
+
+/**
+ * A problem at a material row: a domain problem (key and params, translated when shown) or a server message
+ * (already translated `text`). `path` is relative to the rows: [row index, field].
+ */
+export interface MaterialRowProblem {
+  path: (string | number)[];
+  key: string;
+  params?: Record<string, string | number>;
+  text?: string;
+}
+
+/** One message of the API's error body. */
+export interface ServerMessage {
+  text: string;
+  reference?: string;
+  key?: string;
+}
+
+/** The messages of a failed call (a network failure becomes one message without reference). */
+export function serverMessages(error: unknown): ServerMessage[] {
+  const messages = ((error as HttpError)?.body as { messages?: ServerMessage[] } | undefined)?.messages;
+  if (Array.isArray(messages) && messages.length) return messages;
+  return [{ text: (error as Error)?.message || 'ERRORMESSAGES.Unknown' }];
+}
+
+/** A dotted reference ('0.materials.2.volume') as a path with numbers where the parts are indexes. */
+export function referencePath(reference: string | undefined): (string | number)[] {
+  if (!reference) return [];
+  return reference.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** Rows compare equal when type, volume and date are the same in the same order. */
+export function sameMaterials(a: readonly StructureMaterial[], b: readonly StructureMaterial[]): boolean {
+  return a.length === b.length && a.every((row, index) => row.type === b[index].type && Object.is(row.volume, b[index].volume) && row.deliveryDate === b[index].deliveryDate);
+}
+
+/** A calendar date (yyyy-mm-dd) in the user's language, without a time-zone shift. */
+export function formatIsoDate(date: string, locale: string | undefined): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : parsed.toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'medium' });
+}
+
+export function formatVolume(volume: number, locale: string | undefined): string {
+  return Number.isFinite(volume) ? volume.toLocaleString(locale, { maximumFractionDigits: 3 }) : '–';
+}

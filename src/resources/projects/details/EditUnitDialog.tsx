@@ -1,0 +1,97 @@
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNotify, useTranslate } from 'react-admin';
+import { z } from 'zod';
+import type { ProjectUnit } from '../../../domain/projectUnits';
+import { requiredText } from '../../../domain/validation';
+import { zodResolver } from '../../../forms/zodResolver';
+import { changedFields, usePortalDataProvider } from '../../../providers/dataProvider';
+import { PROJECTS_RESOURCE } from '../../names';
+import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
+import { useLotMaterials } from '../deliveries/useLotMaterials';
+import { useRefreshUnit } from './projectQueries';
+import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
+import { UNIT_LOOK, unitTypeKey } from './unitLabels';
+
+const formSchema = z.object({ title: requiredText(200), notes: z.string().max(4000, 'VALIDATION.TooLong') });
+
+/** A coloured banner with the unit type's icon above the form. */
+function Hero({ unit }: { unit: ProjectUnit }) {
+  const translate = useTranslate();
+  const look = UNIT_LOOK[unit.projectUnitType];
+  const Icon = look.icon;
+  return (
+    <Box sx={{ bgcolor: look.color, color: '#fff', px: 3, py: 2.5, display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Icon sx={{ fontSize: 44 }} />
+      <Box>
+        <Typography variant="overline" sx={{ opacity: 0.85 }}>
+          {translate(unitTypeKey(unit.projectUnitType))} · {unit.projectUnitNo}
+        </Typography>
+        <Typography variant="h6" id="edit-unit-title">
+          {translate('PROJECTUNIT.EditTitle', { title: unit.title })}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** Edit a unit: Cancel and Save; only the changed fields are sent, with the version read. */
+export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = usePortalDataProvider();
+  const refresh = useRefreshUnit();
+  const [messages, setMessages] = useState<string[]>([]);
+  const inFlight = useRef(false);
+  const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
+  const initial: UnitFormValues = { title: unit.title, notes: unit.notes, deliveryDate: unit.deliveryDate ?? '', projectUnitTypeVariant: unit.projectUnitTypeVariant };
+  const { register, handleSubmit, formState } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(formSchema), mode: 'onChange' });
+
+  const submit = handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setMessages([]);
+    try {
+      const changes = changedFields({ ...values, deliveryDate: values.deliveryDate || null } as Record<string, unknown>, { ...initial, deliveryDate: initial.deliveryDate || null });
+      if (unit.projectUnitType !== 'subproject') delete changes.projectUnitTypeVariant;
+      if (Object.keys(changes).length) {
+        // The changes and the version as read; previousData names no field, so the provider sends them all.
+        await dataProvider.update(PROJECTS_RESOURCE, { id: unit.id, data: { ...changes, version: unit.version }, previousData: { id: unit.id } });
+        await refresh();
+      }
+      // After a refused material list the unit's own changes are saved already (the refreshed unit has no changes left).
+      const materialResult = await materials.save(unit.id);
+      if (materialResult === 'failed') return;
+      if (Object.keys(changes).length || materialResult === 'saved') notify('PROJECTUNIT.Saved', { type: 'success' });
+      onClose();
+    } catch (error) {
+      setMessages(messagesOf(error));
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  return (
+    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} maxWidth={materials.active ? 'md' : 'sm'} fullWidth aria-labelledby="edit-unit-title">
+      <form onSubmit={submit} noValidate>
+        <Hero unit={unit} />
+        <DialogContent>
+          <ServerMessages messages={messages} />
+          <UnitFormFields type={unit.projectUnitType} register={register} errors={formState.errors} showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren} />
+          <LotMaterialsSection materials={materials} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={formState.isSubmitting}>
+            {translate('COMMON.Cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting || materials.invalid} data-testid="edit-unit-save">
+            {formState.isSubmitting && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+            {translate('COMMON.Save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

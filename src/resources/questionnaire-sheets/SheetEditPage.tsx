@@ -1,0 +1,133 @@
+import { Alert, AlertTitle, Box, Grid, LinearProgress, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { DraftActions } from './DraftActions';
+import type { SheetDocument } from './editorProblems';
+import { prettyJson } from './jsonText';
+import { NewVersionButton } from './NewVersionButton';
+import { SheetAccess } from './SheetAccess';
+import { SheetEditorPanel } from './SheetEditorPanel';
+import { versionLabel } from './SheetFields';
+import { SheetHeader } from './SheetHeader';
+import { SheetPreview } from './SheetPreview';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
+import { useDraftCheck, type SheetTexts } from './useDraftCheck';
+
+const textsOf = (record: SheetRecord): SheetTexts => ({ schema: prettyJson(record.schema), uiSchema: prettyJson(record.uiSchema) });
+
+/** Asks before the tab is closed while the draft has unsaved changes. */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+/** The editor of one version: JSON documents on the left, the live preview on the right (tabs on narrow screens). */
+function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const [pane, setPane] = useState<'editor' | 'preview'>('editor');
+  const [texts, setTexts] = useState<SheetTexts>(() => textsOf(record));
+  const [savedTexts, setSavedTexts] = useState<SheetTexts>(texts);
+  const readOnly = record.status === 'published';
+  const check = useDraftCheck(texts, { name: record.name, version: record.version }, !readOnly);
+  const [update, { isPending: saving }] = useUpdate<SheetRecord>();
+  const dirty = texts.schema !== savedTexts.schema || texts.uiSchema !== savedTexts.uiSchema;
+  useLeaveWarning(dirty && !readOnly);
+
+  const change = (document: SheetDocument, text: string) => setTexts((previous) => ({ ...previous, [document]: text }));
+  const save = () => {
+    const sent = texts;
+    update(
+      QUESTIONNAIRE_SHEETS_RESOURCE,
+      { id: record.id, data: { schema: JSON.parse(sent.schema), uiSchema: JSON.parse(sent.uiSchema) } },
+      {
+        onSuccess: () => {
+          setSavedTexts(sent);
+          notify('QUESTIONNAIRE_SHEETS.Saved', { type: 'success', messageArgs: { name: record.name, version: record.version } });
+        },
+        onError: (error) => notify((error as Error).message, { type: 'error' }),
+      },
+    );
+  };
+
+  const actions = readOnly ? (
+    record.latest && <NewVersionButton name={record.name} variant="contained" />
+  ) : (
+    <DraftActions record={record} dirty={dirty} problemCount={check.problems.length} checking={check.checking} saving={saving} onSave={save} onPublished={onReload} />
+  );
+
+  // Editor and preview side by side fill the window below the header; on narrow screens each takes most of it.
+  const height = wide ? 'calc(100vh - 250px)' : '75vh';
+  const editor = <SheetEditorPanel texts={texts} onChange={change} readOnly={readOnly} check={check} height={height} />;
+  const preview = <SheetPreview documents={check.lastValid} stale={check.problems.length > 0} name={record.name} version={record.version} height={height} />;
+  return (
+    <>
+      <SheetHeader record={record} actions={actions} />
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="published-note">
+          <AlertTitle>{translate('QUESTIONNAIRE_SHEETS.PublishedNoteTitle')}</AlertTitle>
+          {translate(record.latest ? 'QUESTIONNAIRE_SHEETS.PublishedNoteLatest' : 'QUESTIONNAIRE_SHEETS.PublishedNote')}
+        </Alert>
+      )}
+      {wide ? (
+        <Grid container spacing={2}>
+          <Grid size={{ md: 6 }} sx={{ minWidth: 0 }}>
+            {editor}
+          </Grid>
+          <Grid size={{ md: 6 }} sx={{ minWidth: 0 }}>
+            {preview}
+          </Grid>
+        </Grid>
+      ) : (
+        <>
+          <Tabs value={pane} onChange={(_, value: 'editor' | 'preview') => setPane(value)} sx={{ mb: 1 }}>
+            <Tab value="editor" label={translate('QUESTIONNAIRE_SHEETS.EditorPane')} />
+            <Tab value="preview" label={translate('QUESTIONNAIRE_SHEETS.PreviewPane')} data-testid="preview-pane-tab" />
+          </Tabs>
+          {/* Both stay mounted, so the editor keeps its undo history while the preview is looked at. */}
+          <Box sx={{ display: pane === 'editor' ? 'block' : 'none' }}>{editor}</Box>
+          <Box sx={{ display: pane === 'preview' ? 'block' : 'none' }}>{preview}</Box>
+        </>
+      )}
+    </>
+  );
+}
+
+/** home/app/questionnaire-sheets/{id}: a draft to edit, or a published version to read. Configurers only. */
+export default function SheetEditPage() {
+  return (
+    <SheetAccess action="edit">
+      <SheetVersionPage />
+    </SheetAccess>
+  );
+}
+
+function SheetVersionPage() {
+  const translate = useTranslate();
+  const { id } = useParams();
+  const validId = /^[1-9]\d{0,9}$/.test(id ?? '');
+  const { data: record, error, isPending, refetch } = useGetOne<SheetRecord>(QUESTIONNAIRE_SHEETS_RESOURCE, { id: Number(id) }, { enabled: validId, retry: false });
+  const heading = record ? `${record.name} ${versionLabel(record.version)}` : translate('QUESTIONNAIRE_SHEETS.Title');
+  useDocumentTitle(heading);
+  return (
+    <Box sx={{ mt: 1, mb: 3 }}>
+      <Title title={heading} />
+      {error || !validId ? (
+        <Alert severity="error" data-testid="sheet-load-error">
+          {translate('QUESTIONNAIRE_SHEETS.LoadFailed')}
+        </Alert>
+      ) : isPending || !record ? (
+        <LinearProgress />
+      ) : (
+        <SheetEditor key={record.id} record={record} onReload={() => refetch()} />
+      )}
+    </Box>
+  );
+}

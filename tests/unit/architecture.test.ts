@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = join(__dirname, '../../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+describe('one data layer', () => {
+  it('no module outside src/providers calls the HTTP client or fetch (the data provider does)', () => {
+    const offenders = sourceFiles(src)
+      .map((file) => relative(src, file))
+      .filter((file) => !file.startsWith('providers/'))
+      .filter((file) => /\bhttpClient\b|fetchUtils\.fetchJson|(^|[^.\w])fetch\(/m.test(readFileSync(join(src, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('src/custom holds only the pages the review kept (docs/architecture.md names each with its reason)', () => {
+    const kept = readdirSync(join(src, 'custom')).sort();
+    expect(kept).toEqual(['account', 'dashboard', 'help', 'news', 'orders', 'profile', 'project', 'viewer']);
+    expect(readdirSync(join(src, 'custom/project')).sort()).toEqual(['planning', 'questionnaire', 'structure']);
+    const architecture = readFileSync(join(__dirname, '../../docs/architecture.md'), 'utf8');
+    const pages = [...kept.filter((name) => name !== 'project'), 'project/planning', 'project/questionnaire', 'project/structure'];
+    for (const page of pages) expect(architecture, `docs/architecture.md gives no reason for src/custom/${page}`).toContain(`\`src/custom/${page}\``);
+  });
+});
