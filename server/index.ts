@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
@@ -61,6 +62,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error('The portal could not start:', error);
+  // A refused embedded database says why in plain words (no stack trace).
+  console.error('The portal could not start:', error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

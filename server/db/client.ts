@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -37,10 +38,17 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite is one process's database: a second process on the same folder is refused (lock file with the pid).
+  const releaseLock = dataDir ? acquireDataDirLock(resolve(dataDir)) : () => undefined;
+  try {
+    const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    return { db, kind: 'pglite', close: () => client.close().finally(releaseLock) };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

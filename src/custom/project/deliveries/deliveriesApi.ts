@@ -21,6 +21,8 @@ export interface LotMaterialContext {
   minDate: Record<string, string>;
   canEdit: boolean;
   editReason: string | null;
+  /** The lot's version: a save names it (409 when the lot changed meanwhile). */
+  version: number;
 }
 
 export interface CclSchedule {
@@ -67,7 +69,7 @@ export async function fetchDeliveryData(rootId: number): Promise<DeliveryData> {
   return (await httpClient(deliveryDataUrl(rootId))).json as DeliveryData;
 }
 
-export async function saveDeliveryData(rootId: number, lots: { approvalLotID: number; materials: StructureMaterial[] }[]): Promise<DeliveryData> {
+export async function saveDeliveryData(rootId: number, lots: { approvalLotID: number; version: number; materials: StructureMaterial[] }[]): Promise<DeliveryData> {
   return (await httpClient(deliveryDataUrl(rootId), { method: 'POST', body: JSON.stringify(lots) })).json as DeliveryData;
 }
 
@@ -76,8 +78,9 @@ export async function fetchLotMaterials(unitId: number): Promise<{ materials: St
   return { materials: list.json as StructureMaterial[], context: context.json as LotMaterialContext };
 }
 
-export async function saveLotMaterials(unitId: number, materials: StructureMaterial[]): Promise<StructureMaterial[]> {
-  return (await httpClient(materialsUrl(unitId), { method: 'POST', body: JSON.stringify(materials) })).json as StructureMaterial[];
+/** The lot's whole list, with the lot's version as read (`?version=`; 409 when the lot changed meanwhile). */
+export async function saveLotMaterials(unitId: number, version: number, materials: StructureMaterial[]): Promise<StructureMaterial[]> {
+  return (await httpClient(`${materialsUrl(unitId)}?version=${version}`, { method: 'POST', body: JSON.stringify(materials) })).json as StructureMaterial[];
 }
 
 export async function fetchStructureRules(rootId: number): Promise<StructureRules> {

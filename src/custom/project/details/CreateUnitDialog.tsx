@@ -81,7 +81,14 @@ export function CreateUnitDialog({ context, onClose }: { context: UnitPageContex
         created.current = (await httpClient(PROJECTS_API, { method: 'POST', body: JSON.stringify(body) })).json as ProjectUnit;
         await refresh();
       }
-      if ((await materials.save(created.current.projectUnitID)) === 'failed') return;
+      const materialResult = await materials.save(created.current.projectUnitID, created.current.version);
+      if (materialResult === 'failed') return;
+      // The new lot was changed by someone else already: it exists; its page shows what it holds now.
+      if (materialResult === 'conflict') {
+        onClose();
+        navigate(detailsPath(created.current));
+        return;
+      }
       notify('PROJECTUNIT.Created', { type: 'success', messageArgs: { type: typeLabel, title: values.title } });
       onClose();
       navigate(detailsPath(created.current));

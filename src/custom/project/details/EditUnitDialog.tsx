@@ -7,6 +7,7 @@ import type { ProjectUnit } from '../../../domain/projectUnits';
 import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields } from '../../../providers/dataProvider';
+import { useConflictHandler } from '../../../providers/conflict';
 import { httpClient } from '../../../providers/http';
 import { messagesOf, ServerMessages } from '../../profile/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
@@ -42,6 +43,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshUnit();
+  const handleConflict = useConflictHandler();
   const [messages, setMessages] = useState<string[]>([]);
   const inFlight = useRef(false);
   const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
@@ -55,17 +57,25 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
     try {
       const changes = changedFields({ ...values, deliveryDate: values.deliveryDate || null } as Record<string, unknown>, { ...initial, deliveryDate: initial.deliveryDate || null });
       if (unit.projectUnitType !== 'subproject') delete changes.projectUnitTypeVariant;
+      let version = unit.version;
       if (Object.keys(changes).length) {
-        await httpClient(`${PROJECTS_API}/${unit.id}`, { method: 'PUT', body: JSON.stringify({ ...changes, version: unit.version }) });
+        version = ((await httpClient(`${PROJECTS_API}/${unit.id}`, { method: 'PUT', body: JSON.stringify({ ...changes, version }) })).json as ProjectUnit).version;
         await refresh();
       }
       // After a refused material list the unit's own changes are saved already (the refreshed unit has no changes left).
-      const materialResult = await materials.save(unit.id);
+      const materialResult = await materials.save(unit.id, version);
       if (materialResult === 'failed') return;
+      if (materialResult === 'conflict') {
+        await refresh();
+        onClose();
+        return;
+      }
       if (Object.keys(changes).length || materialResult === 'saved') notify('PROJECTUNIT.Saved', { type: 'success' });
       onClose();
     } catch (error) {
-      setMessages(messagesOf(error));
+      // Someone else changed the unit meanwhile: the message, the unit as it is now, and the dialog closes.
+      if (handleConflict(error, refresh)) onClose();
+      else setMessages(messagesOf(error));
     } finally {
       inFlight.current = false;
     }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
+import { useConflictHandler } from '../../../providers/conflict';
 import { httpClient } from '../../../providers/http';
 import { ProfileFormDialog, type FieldDefinition } from '../../profile/ProfileFormDialog';
 import { useRefreshUnit, type UnitPageContext } from './projectApi';
@@ -23,20 +24,23 @@ export const CONTACT_FIELDS: FieldDefinition[] = [
 ];
 
 type Kind = 'address' | 'contact';
+/** The site address or contact as the API answers it: its fields and the version a save names. */
+type SiteRecord = Record<string, string> & { version: number };
 const path = (kind: Kind, id: number) => `/api/data/planxchange/${kind === 'address' ? 'addresses' : 'contacts'}/${id}`;
 
 export function useSiteRecord(kind: Kind, id: number | null) {
   return useQuery({
     queryKey: ['site', kind, id],
     enabled: Boolean(id),
-    queryFn: async () => (await httpClient(path(kind, id!))).json as Record<string, string>,
+    queryFn: async () => (await httpClient(path(kind, id!))).json as SiteRecord,
   });
 }
 
 /** The site address or contact dialog; with ProjectTools it goes through `project-tools/execute`. */
-export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; context: UnitPageContext; values: Record<string, string>; onClose: () => void }) {
+export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; context: UnitPageContext; values: SiteRecord; onClose: () => void }) {
   const notify = useNotify();
   const refresh = useRefreshUnit();
+  const handleConflict = useConflictHandler();
   const fields = kind === 'address' ? ADDRESS_FIELDS : CONTACT_FIELDS;
   const id = kind === 'address' ? context.root.siteAddressID : context.root.siteContactID;
   const initial = Object.fromEntries(fields.map((field) => [field.name, values[field.name] ?? '']));
@@ -46,7 +50,9 @@ export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; con
       fields={fields}
       schema={kind === 'address' ? siteAddressSchema : siteContactSchema}
       initialValues={initial}
-      onSubmit={async (body) => {
+      onSubmit={async (fields) => {
+        // The whole record replaces the stored one: with the version read, someone else's save in between is a 409.
+        const body = { ...fields, version: values.version };
         if (siteEditViaTools(context.features)) {
           const name = kind === 'address' ? 'edit-site-address' : 'edit-site-contact';
           await httpClient('/api/project-tools/execute', { method: 'POST', body: JSON.stringify({ name, data: { rootUnitId: context.root.id, ...body } }) });
@@ -55,6 +61,11 @@ export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; con
         }
         await refresh();
         notify('SITE.Saved', { type: 'success' });
+      }}
+      onError={(error) => {
+        if (!handleConflict(error, refresh)) return false;
+        onClose();
+        return true;
       }}
       onClose={onClose}
     />
