@@ -197,9 +197,9 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       authorize(definition, user, 'edit');
       const id = parseId(c.req.param('id'));
       const body = stripReadOnly(definition, await readJsonObject(c.req.raw), id);
-      const expected = definition.version ? requiredVersion(body.version) : undefined;
-      if (definition.version) delete body.version;
-      const input = parse(update.schema, body);
+      const { version, ...fields } = body;
+      const input = parse(update.schema, definition.version ? fields : body);
+      const expected = definition.version ? requiredVersion(version) : undefined;
       const db = c.get('db');
       await db.transaction(async (tx) => {
         if (expected !== undefined) await claimVersion(tx, definition, id, expected, user);

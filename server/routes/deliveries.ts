@@ -155,10 +155,10 @@ cclScheduleRoutes.put('/ccl-delivery-schedule/:rootId/:unitId', async (c) => {
   if (!job) throw ApiError.notFound();
   if (!canEditCclSchedule(access.context)) throw new ApiError(403, [{ key: 'DELIVERY.Errors.ScheduleReadOnly', code: 'RuleViolation' }]);
   const { version, ...fields } = await readJsonObject(c.req.raw);
-  // The version read: 0 for a job without an entry yet (the first save inserts it; a parallel first save loses).
-  const expected = requiredVersion(version, 'version', 0);
   const body = cclScheduleEntrySchema.safeParse(fields);
   if (!body.success) throw fromZod(body.error);
+  // The version read: 0 for a job without an entry yet (the first save inserts it; a parallel first save loses).
+  const expected = requiredVersion(version, 'version', 0);
   const [saved] =
     expected === 0
       ? await db.insert(cclDeliverySchedule).values({ unitId, ...body.data, updatedBy: user.id }).onConflictDoNothing().returning({ unitId: cclDeliverySchedule.unitId })

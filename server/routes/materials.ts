@@ -125,14 +125,13 @@ materialRoutes.post('/:unitId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
   const unitId = parseId(c.req.param('unitId'));
-  const version = versionQuery(c);
   const body = materialListSchema.safeParse(await readJson(c.req.raw));
   if (!body.success) throw fromZod(body.error);
   await db.transaction(async (tx) => {
     const access = await lockedUnitAccess(tx, user, unitId);
     if (access.unit.type !== 'approvallot') throw new ApiError(422, [{ key: 'DELIVERY.Errors.NotAnApprovalLot' }]);
     assertMayEdit(access);
-    await saveLots(tx, user, access, [{ lot: access.unit, version, materials: body.data, prefix: [] }]);
+    await saveLots(tx, user, access, [{ lot: access.unit, version: versionQuery(c), materials: body.data, prefix: [] }]);
   });
   return c.json((await materialsOf(db, [unitId])).get(unitId) ?? []);
 });

@@ -41,9 +41,9 @@ function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
  */
 async function updateAddress(db: Db, id: number, body: Record<string, unknown>) {
   const { version, ...fields } = body;
-  const expected = requiredVersion(version);
   const parsed = siteAddressSchema.safeParse(fields);
   if (!parsed.success) throw fromZod(parsed.error);
+  const expected = requiredVersion(version);
   const [row] = await db
     .update(addresses)
     .set({ ...parsed.data, version: sql`${addresses.version} + 1`, updatedAt: new Date() })
@@ -55,9 +55,9 @@ async function updateAddress(db: Db, id: number, body: Record<string, unknown>) 
 
 async function updateContact(db: Db, id: number, body: Record<string, unknown>) {
   const { version, ...fields } = body;
-  const expected = requiredVersion(version);
   const parsed = siteContactSchema.safeParse(fields);
   if (!parsed.success) throw fromZod(parsed.error);
+  const expected = requiredVersion(version);
   const [row] = await db
     .update(contacts)
     .set({ ...parsed.data, version: sql`${contacts.version} + 1`, updatedAt: new Date() })

@@ -56,7 +56,7 @@ describe('access: 404 outside the user’s projects, on every route', () => {
   const routes: [string, (unit: number) => string, unknown?][] = [
     ['GET', (u) => `${P}/${u}`],
     ['GET', (u) => `${P}/${u}/context`],
-    ['PUT', (u) => `${P}/${u}`, { title: 'Hijacked' }],
+    ['PUT', (u) => `${P}/${u}`, { title: 'Hijacked', version: 1 }],
     ['DELETE', (u) => `${P}/${u}`],
     ['POST', () => P, 'child'],
   ];
@@ -138,13 +138,17 @@ describe('edit', () => {
     const updated = await response.json();
     expect(updated).toMatchObject({ notes: 'Mit Kellerfenstern', title: 'Erdgeschoss', version: unit.version + 1 });
     await expectErrorShape(await t.request('PUT', `${P}/${unit.id}`, { cookie: customer, body: { notes: 'Alt', version: unit.version } }), 409);
+    expect((await (await t.request('GET', `${P}/${unit.id}`, { cookie: customer })).json()).notes).toBe('Mit Kellerfenstern');
+    const missing = await expectErrorShape(await t.request('PUT', `${P}/${unit.id}`, { cookie: customer, body: { notes: 'Ohne Version' } }), 400);
+    expect(missing.map((m) => m.reference)).toEqual(['version']);
   });
 
   it('a duplicate title on rename is 409; outside Structuring the customer may not edit', async () => {
-    await expectErrorShape(await t.request('PUT', `${P}/${id['Obergeschoss']}`, { cookie: customer, body: { title: 'Erdgeschoss' } }), 409);
-    const messages = await expectErrorShape(await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: customer, body: { title: 'BA 1' } }), 403);
+    const version = async (unit: number) => (await t.db.select({ v: projectUnits.version }).from(projectUnits).where(eq(projectUnits.id, unit)))[0].v;
+    await expectErrorShape(await t.request('PUT', `${P}/${id['Obergeschoss']}`, { cookie: customer, body: { title: 'Erdgeschoss', version: await version(id['Obergeschoss']) } }), 409);
+    const messages = await expectErrorShape(await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: customer, body: { title: 'BA 1', version: await version(id['Bauabschnitt 1']) } }), 403);
     expect(messages[0].key).toBe('PROJECTS.Rules.EditOnlyInStructuring');
-    expect((await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: staff, body: { notes: 'Geprüft' } })).status).toBe(200);
+    expect((await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: staff, body: { notes: 'Geprüft', version: await version(id['Bauabschnitt 1']) } })).status).toBe(200);
   });
 
   it('refuses unknown or read-only fields', async () => {
