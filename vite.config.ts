@@ -19,7 +19,7 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/concurrency/**/*.test.ts'],
     css: false,
     environment: 'node',
     testTimeout: 30_000,
