@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiResource, changedFields } from '../../src/providers/dataProvider';
+import { apiResource, changedFields, updateBody } from '../../src/providers/dataProvider';
 import { messagesText } from '../../src/providers/http';
 
 describe('dataProvider helpers', () => {
@@ -14,6 +14,13 @@ describe('dataProvider helpers', () => {
     expect(changedFields({ ...previous, salesOrgs: [2] }, previous)).toEqual({ salesOrgs: [2] });
     expect(changedFields(previous, previous)).toEqual({});
     expect(changedFields({ title: 'x' }, undefined)).toEqual({ title: 'x' });
+  });
+
+  it('PUT names the version the record was read with, changed or not', () => {
+    const previous = { id: 1, name: 'Werk A', version: 4 };
+    expect(updateBody({ ...previous, name: 'Werk B' }, previous)).toEqual({ name: 'Werk B', version: 4 });
+    expect(updateBody({ ...previous, name: 'Werk B', version: 9 }, previous)).toEqual({ name: 'Werk B', version: 4 });
+    expect(updateBody({ title: 'x' }, { title: 'y' })).toEqual({ title: 'x' });
   });
 
   it('joins the server messages into one text', () => {
