@@ -19,7 +19,7 @@ async function newRoot(t: Target, title: string): Promise<{ id: number; projectU
 
 /** Every numbered create, fired `n` times at once: every number is handed out once, in sequence, never twice. */
 export function numberedCreateChecks(target: () => Target) {
-  it.each(SIZES)('units under one parent: %i at once get %i different numbers in sequence', async (n) => {
+  it.each(SIZES)('units under one parent: %i at once get as many different numbers, in sequence', async (n) => {
     const t = target();
     const parent = await unitId(t, 'Wohnpark Weserblick', 'project');
     const [root] = await t.db.select().from(projectUnits).where(eq(projectUnits.id, parent));
@@ -40,7 +40,7 @@ export function numberedCreateChecks(target: () => Target) {
     expect(rows).toHaveLength(1);
   }, TIMEOUT);
 
-  it.each(SIZES)('root projects: %i at once get %i different numbers in sequence', async (n) => {
+  it.each(SIZES)('root projects: %i at once get as many different numbers, in sequence', async (n) => {
     const t = target();
     const [org] = await t.db.select().from(salesOrganisations).where(eq(salesOrganisations.key, 'NS-DE'));
     const answers = await burst(n, (i) => t.call('staff', 'POST', P, { parentProjectUnitID: null, projectUnitType: 'project', title: `Projekt ${n}-${i}`, tenantID: org.tenantId, salesOrgID: org.id }));

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { plants, productTypes, projectUnits, salesOrganisations, tenants } from '../../server/db/schema.js';
 import { burst, expectOneWinner, ok, SIZES, unitId, winnerIndex } from './burst.js';
+import { addDays } from '../../src/domain/structure.js';
 import type { Target } from './targets.js';
 
 const P = '/api/data/planxchange';
@@ -136,8 +137,15 @@ export function versionedWriteChecks(target: () => Target) {
   it.each(SIZES)('delivery overview done action: %i from one version, one winner', async (n) => {
     const t = target();
     const school = await unitId(t, 'Schule am Stadtpark', 'project');
+    // Materials on a date of their own plan a delivery (Planned) that is then marked done.
+    const lot = await unitId(t, 'Bauabschnitt 2', 'approvallot');
+    const context = ok(await t.call('customer', 'GET', `/api/materials/${lot}/context`));
+    const type = context.materialTypes[0].key;
+    const date = addDays(context.minDate[type], 30 + n);
+    ok(await t.call('customer', 'POST', `/api/materials/${lot}?version=${context.version}`, [{ type, volume: 5, deliveryDate: date }]));
     const filter = encodeURIComponent(JSON.stringify({ rootProjectUnitID: school }));
-    const planned = (ok(await t.call('staff', 'GET', `${P}/delivery-overview?filter=${filter}`)) as { id: number; deliveryType: number; version: number }[]).find((lot) => lot.deliveryType !== 0);
+    const lots = ok(await t.call('staff', 'GET', `${P}/delivery-overview?filter=${filter}&range=[0,99]`)) as { id: number; deliveryDate: string; deliveryType: number; version: number }[];
+    const planned = lots.find((candidate) => candidate.deliveryDate === date && candidate.deliveryType !== 0);
     expect(planned).toBeDefined();
     const url = `${P}/delivery-overview/${planned!.id}`;
     const answers = await burst(n, () => t.call('staff', 'PUT', url, { deliveryLotID: planned!.id, deliveryType: 0, version: planned!.version }));
@@ -145,7 +153,7 @@ export function versionedWriteChecks(target: () => Target) {
     expect(ok(await t.call('staff', 'GET', url))).toMatchObject({ deliveryType: 0, version: planned!.version + 1 });
   }, TIMEOUT);
 
-  it.each(SIZES)('order rows: %i edits and %i deletes of a row from one version, one winner each', async (n) => {
+  it.each(SIZES)('order rows: %i edits, then as many deletes, of a row from one version: one winner each', async (n) => {
     const t = target();
     const lot = await unitId(t, 'Wandelemente Bauabschnitt 1', 'aacorderlot');
     const order = ok(await t.call('customer', 'GET', `/api/orders/${lot}`));

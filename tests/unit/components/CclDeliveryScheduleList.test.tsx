@@ -23,7 +23,7 @@ describe('CclDeliveryScheduleList', () => {
     const puts: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string, options?: RequestInit) => {
+      vi.fn((_url: string, options?: RequestInit) => {
         if (options?.method === 'PUT') {
           puts.push(JSON.parse(String(options.body)));
           // Someone else saved the entry a moment earlier.

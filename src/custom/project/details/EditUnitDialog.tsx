@@ -70,6 +70,8 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
         onClose();
         return;
       }
+      // Saved materials raised the lot's version: the page reads the unit again.
+      if (materialResult === 'saved') await refresh();
       if (Object.keys(changes).length || materialResult === 'saved') notify('PROJECTUNIT.Saved', { type: 'success' });
       onClose();
     } catch (error) {
