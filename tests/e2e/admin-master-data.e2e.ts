@@ -61,6 +61,8 @@ describe('master data as admin', () => {
     // nothing is overwritten, and the form shows the other name.
     await page.getByRole('cell', { name: 'E2E Werk Kassel-Nord', exact: true }).click();
     await page.waitForURL(/\/admin\/plants\/\d+$/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('E2E Werk Kassel-Nord');
+    await page.waitForLoadState('networkidle');
     const plantUrl = `/api/data/planxchange/plants/${page.url().split('/').pop()}`;
     const current = await (await page.request.get(plantUrl)).json();
     expect((await page.request.put(plantUrl, { data: { name: 'E2E Werk Kassel-Süd', version: current.version } })).status()).toBe(200);
