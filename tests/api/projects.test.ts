@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectUnits } from '../../server/db/schema.js';
+import { projectUnits, unitNumberCounters } from '../../server/db/schema.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 const P = '/api/data/planxchange/projects';
@@ -165,6 +165,22 @@ describe('delete', () => {
     await expectErrorShape(await t.request('GET', `${P}/${lot.id}`, { cookie: customer }), 404);
     const messages = await expectErrorShape(await t.request('DELETE', `${P}/${id['Wohnpark Weserblick']}`, { cookie: staff }), 403);
     expect(messages[0].key).toBe('PROJECTS.Rules.RootNeverDeleted');
+  });
+
+  it('a deleted unit\'s number is not handed out again; numbers go on past 99 children', async () => {
+    const create = async (title: string) => (await (await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: id['Haus A'], projectUnitType: 'folder', title } })).json()) as { id: number; projectUnitNo: string };
+    const first = await create('Ordner 1');
+    expect((await t.request('DELETE', `${P}/${first.id}`, { cookie: customer })).status).toBe(200);
+    const second = await create('Ordner 2');
+    const suffix = (unit: { projectUnitNo: string }) => Number(unit.projectUnitNo.split('-').pop());
+    expect(suffix(second)).toBe(suffix(first) + 1);
+    // A child numbered -99 already (as an import could leave it) and no counter yet: the next one is -100, then -101.
+    const [haus] = await t.db.select().from(projectUnits).where(eq(projectUnits.id, id['Haus A']));
+    await t.db.update(projectUnits).set({ number: `${haus.number}-99` }).where(eq(projectUnits.id, second.id));
+    await t.db.delete(unitNumberCounters);
+    expect((await create('Ordner 3')).projectUnitNo).toBe(`${haus.number}-100`);
+    // Numerically after -100 (as text "-99" sorts after "-100").
+    expect((await create('Ordner 4')).projectUnitNo).toBe(`${haus.number}-101`);
   });
 
   it('outside Structuring the customer is refused; the salesPlanner may', async () => {
