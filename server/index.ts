@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { controlSocketPath, startControlSocket } from './lib/control-socket.js';
 import { preloadTranslations } from './lib/i18n.js';
@@ -94,6 +95,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  logger.fatal({ err: error }, 'The portal could not start');
+  // A refused embedded database says why in plain words (no stack trace).
+  if (error instanceof DataDirInUseError) process.stderr.write(`The portal could not start: ${error.message}\n`);
+  else logger.fatal({ err: error }, 'The portal could not start');
   process.exit(1);
 });

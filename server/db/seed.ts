@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 import {
   addresses,
@@ -104,7 +104,11 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
   const avatars: { userId: number; png: Buffer }[] = [];
   let projectFileList: { key: string; bytes: Buffer }[] = [];
   let tenantIds: number[] = [];
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Several server processes starting on one empty PostgreSQL database: one seeds, the others find it seeded.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if (Number(existing.n) > 0) return false;
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
       .values([
@@ -196,7 +200,9 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
         .returning({ id: bannerNotifications.id });
       await tx.insert(bannerNotificationSalesOrgs).values(banner.orgs.map((salesOrgId) => ({ notificationId: row.id, salesOrgId })));
     }
+    return true;
   });
+  if (!seeded) return;
   // Overdue demo stays (a review waiting for 9 days) are escalated as the scheduler would: delayed entries, mails.
   await runEscalations(db);
   // Files after the commit: a failed seed leaves no orphan files behind.

@@ -35,6 +35,7 @@ export function tenantRecord(row: TenantRow): Tenant {
     hasLogo: row.hasLogo,
     // The logo route's cache lasts a year with `ts`; every logo change touches updatedAt.
     logoUrl: row.hasLogo ? `/api/data/planxchange/tenantfiles/${row.id}/thumbnail.png?ts=${row.updatedAt.getTime()}` : '',
+    version: row.version,
   };
 }
 
@@ -79,6 +80,7 @@ const tenantsRest = restResource({
   },
   search: (q) => ilike(tenants.name, containsPattern(q)),
   readOnlyFields: ['tenantID'],
+  version: tenants.version,
   toRecords: async (_db, rows) => (rows as TenantRow[]).map(tenantRecord),
   create: {
     schema: tenantCreateSchema,

@@ -40,6 +40,7 @@ export function salesOrgRecord(row: SalesOrgRow) {
     salesOrgUrl: info.homepage ?? '',
     imageUrl: info.imageUrl ?? '',
     hasImage: Boolean(info.imageUrl),
+    version: row.version,
   };
 }
 
@@ -94,6 +95,7 @@ const salesOrgRest = restResource({
   search: (q) => or(ilike(salesOrganisations.title, containsPattern(q)), ilike(salesOrganisations.key, containsPattern(q))),
   scope: visibleSalesOrgs,
   readOnlyFields: ['salesOrgID'],
+  version: salesOrganisations.version,
   toRecords: async (_db, rows) => (rows as SalesOrgRow[]).map(salesOrgRecord),
   create: {
     schema: salesOrgCreateSchema,
