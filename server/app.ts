@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -14,6 +13,8 @@ import type { AppConfig, AppEnv } from './lib/context.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { ApiError, sendError } from './lib/errors.js';
 import { i18nDir } from './lib/i18n.js';
+import { bodyLimitPolicy } from './lib/body-limit.js';
+import { jsonBodyParser } from './lib/json-body.js';
 import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
 import { authRoutes, signOutRoute } from './routes/auth.js';
 import { bannerExtraRoutes, bannerNotificationsResource } from './routes/banner-notifications.js';
@@ -47,8 +48,6 @@ import { masterDataRoutes } from './routes/admin-master-data.js';
 import { projectFeatureRoutes } from './routes/admin-projects.js';
 import { invitationPublicRoutes } from './routes/invitations.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
-
-export const JSON_BODY_LIMIT = 1024 * 1024;
 
 const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], logRequests: false };
 
@@ -111,6 +110,11 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
     return sendError(c, new ApiError(500, [{ key: 'ERRORMESSAGES.Unexpected', params: { requestId } }]), language);
   });
 
+  // One body-limit policy for every route (server/lib/body-limit.ts): 1 MB, uploads their own. JSON bodies
+  // are parsed once, bounded in depth, before any route (server/lib/json-body.ts).
+  app.use('*', bodyLimitPolicy);
+  app.use('*', jsonBodyParser);
+
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
 
   const api = new Hono<AppEnv>();
@@ -127,9 +131,6 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
       }),
     );
   }
-  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge' }]); } });
-  // Uploads (multipart) carry their own limits (avatar 5 MB, project files 50 MB); JSON routes refuse multipart with 415.
-  api.use('*', (c, next) => ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)));
   api.use('*', csrfGuard);
   api.use('*', sessionReader);
   api.route('/auth', authRoutes);

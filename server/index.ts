@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
+import { startHttpServer } from './lib/http-server.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { DiskFileStorage } from './services/file-storage.js';
@@ -38,7 +38,7 @@ async function main() {
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     logRequests: process.env.LOG_REQUESTS === 'true',
   }, files);
-  const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
+  const server = startHttpServer(app.fetch, { port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
     console.log(`Portal ready at http://localhost:${port} (${where})`);
     if (seed !== 'none') {

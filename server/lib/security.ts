@@ -7,9 +7,9 @@ import { SESSION_COOKIE, userForSession } from './sessions.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF protection for writes: the Origin (or Referer) must be this server or an allowed origin,
- * and bodies must be JSON (multipart only where a route accepts uploads). Browsers cannot send
- * a cross-site JSON request without a CORS preflight, which this server never grants.
+ * CSRF protection for writes: the Origin (or Referer) must be this server or an allowed origin. Bodies
+ * must be JSON or multipart (json-body.ts): browsers cannot send a cross-site JSON request without a CORS
+ * preflight, which this server never grants.
  */
 export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
@@ -24,11 +24,6 @@ export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
   if (origin && origin !== 'null' && !allowed.has(origin)) throw new ApiError(403, [{ key: 'ERRORMESSAGES.CrossSiteRequest' }]);
   if (origin === 'null') throw new ApiError(403, [{ key: 'ERRORMESSAGES.CrossSiteRequest' }]);
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding');
-  if (hasBody && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
-    throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
-  }
   return next();
 });
 

@@ -17,10 +17,10 @@ import { downloadRequests, projectFiles, projectUnits, userProfiles, users } fro
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
-import { attachment, projectFileKey, readUploadedFiles, uploadBodyLimit } from '../lib/project-file-upload.js';
+import { attachment, projectFileKey, readUploadedFiles } from '../lib/project-file-upload.js';
 import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
-import { parseId } from '../lib/rest-query.js';
+import { parseId, readJson } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
 
@@ -119,15 +119,7 @@ projectFileRoutes.get('/projectFiles/:rootId', async (c) => {
 /** Prepares a zip of the selected files: answers a download id valid for 10 minutes, for this user only. */
 projectFileRoutes.post('/projectFiles/:rootId', async (c) => {
   const { user, root } = await rootForDownload(c);
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('application/json')) throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedJson');
-  }
-  const parsed = downloadRequestSchema.safeParse(body);
+  const parsed = downloadRequestSchema.safeParse(await readJson(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
   const items = parsed.data;
   const db = c.get('db');
@@ -193,7 +185,7 @@ projectFileRoutes.get('/:rootId/:unitId', async (c) => {
 });
 
 /** Upload: multipart field `file`, one or several; all are stored or none. */
-projectFileRoutes.post('/:rootId/:unitId', uploadBodyLimit, async (c) => {
+projectFileRoutes.post('/:rootId/:unitId', async (c) => {
   const { user, unit, root, context } = await unitInRoot(c);
   refuseUnless(canUploadFiles(context));
   const uploads = await readUploadedFiles(c);
