@@ -25,5 +25,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Cheaper password hashes for the unit and API suites (server/lib/passwords.ts); production is 2^17.
+    env: { PASSWORD_HASH_LOG2N: '12' },
   },
 });

@@ -49,7 +49,7 @@ import { projectFeatureRoutes } from './routes/admin-projects.js';
 import { invitationPublicRoutes } from './routes/invitations.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
-const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], logRequests: false };
+const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], logRequests: false, trustProxy: 0 };
 
 function requestLanguage(c: { get: (k: 'user') => { language: string } | null; req: { header: (n: string) => string | undefined } }): string {
   const user = c.get('user');

@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
+import { parseTrustProxy } from './lib/client-address.js';
 import { startHttpServer } from './lib/http-server.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
@@ -37,6 +38,7 @@ async function main() {
     secureCookies: process.env.SECURE_COOKIES === 'true',
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     logRequests: process.env.LOG_REQUESTS === 'true',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   }, files);
   const server = startHttpServer(app.fetch, { port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;

@@ -11,6 +11,8 @@ export interface AppConfig {
   staticDir?: string;
   /** Log one line per request. */
   logRequests: boolean;
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed (TRUST_PROXY; 0 = none). */
+  trustProxy: number;
 }
 
 export interface AppEnv {

@@ -6,6 +6,7 @@ import { actorRoles, isOverdue, ruleText, type TenantType } from '../../src/doma
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
 import { translate } from '../lib/i18n.js';
+import { purgeRateLimits } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { userTasks } from '../lib/workflow.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
@@ -157,6 +158,8 @@ export function startScheduler(db: Db, intervalMs = 5 * 60_000): () => void {
     try {
       await runEscalations(db);
       await runDailyStatusMail(db);
+      // Login back-off and rate-limit counters nobody needs any more.
+      await purgeRateLimits(db);
     } catch (error) {
       console.error('Scheduler run failed:', error);
     } finally {

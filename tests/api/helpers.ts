@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { createApp, type App } from '../../server/app.js';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
+import type { AppConfig } from '../../server/lib/context.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
 
 export { DEMO_PASSWORD };
@@ -30,7 +31,7 @@ export interface RequestOptions {
  * A fresh database with the demo seed and the app on top of it.
  * With TEST_DATABASE_URL (postgres://…/postgres) each test file gets its own PostgreSQL database.
  */
-export async function createTestContext(options: { seed?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -55,7 +56,7 @@ export async function createTestContext(options: { seed?: boolean } = {}): Promi
   }
   const files = new DiskFileStorage(mkdtempSync(join(tmpdir(), 'px-test-files-')));
   if (options.seed !== false) await seedDemo(database.db, files);
-  const app = createApp(database.db, {}, files);
+  const app = createApp(database.db, options.config ?? {}, files);
 
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
