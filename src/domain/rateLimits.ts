@@ -3,8 +3,6 @@
  * enforces these numbers (server/lib/login-throttle.ts, server/lib/rate-limit.ts); docs/security.md
  * explains them. Answers are 429 with Retry-After and a message that says when to try again.
  */
-import { SALES_ORG_REQUESTS_PER_HOUR } from './salesOrgRequest';
-
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -60,7 +58,10 @@ export interface WindowLimit {
   windowSeconds: number;
 }
 
-/** Per-user limits of actions that send mail or cost CPU. */
+/**
+ * Per-user limits of actions that send mail or cost CPU. (The dashboard's request to a sales organisation has
+ * its own, older limit — SALES_ORG_REQUESTS_PER_HOUR in salesOrgRequest.ts, counted in the mail outbox.)
+ */
 export const ACTION_LIMITS = {
   /** Project tools: a request to change the reviewer, mailed to the project's planners. */
   reviewerChangeRequest: { max: 5, windowSeconds: HOUR },
@@ -69,17 +70,19 @@ export const ACTION_LIMITS = {
   /** Wrong old passwords in the password dialog (each costs a hash; the right one is not counted). */
   passwordChangeFailure: { max: 5, windowSeconds: 15 * MINUTE },
   /** Invitation mails an administrator sends: new accounts and invitations sent again. */
-  invitation: { max: 30, windowSeconds: HOUR },
-  /** The dashboard's request to a sales organisation (counted in the outbox, see salesOrgRequest.ts). */
-  salesOrgRequest: { max: SALES_ORG_REQUESTS_PER_HOUR, windowSeconds: HOUR },
+  invitation: { max: 100, windowSeconds: HOUR },
+  /** Invitations to one account (counted for the account, whoever sends them). */
+  invitationPerAccount: { max: 3, windowSeconds: HOUR },
   /** Upload requests to project units (each up to 20 files, checked and hashed). */
   projectFileUpload: { max: 60, windowSeconds: HOUR },
   /** IFC files uploaded: each one is read for the 3D viewer in the background. */
   ifcUpload: { max: 20, windowSeconds: HOUR },
   /** Reading an IFC file for the structure suggestion. */
-  ifcStructure: { max: 10, windowSeconds: 10 * MINUTE },
-  /** Zip downloads of selected project files (each is packed and compressed on the fly). */
+  ifcStructure: { max: 30, windowSeconds: 10 * MINUTE },
+  /** Zip downloads of selected project files, counted when asked for (the dialog shows the refusal) … */
   zipDownload: { max: 30, windowSeconds: HOUR },
+  /** … and each time a zip is packed and compressed (a download link fetched again and again). */
+  zipBuild: { max: 60, windowSeconds: HOUR },
   /** The questionnaire editor's check as you type (compiles the sheet's schemas). */
   sheetValidation: { max: 600, windowSeconds: 10 * MINUTE },
 } as const satisfies Record<string, WindowLimit>;

@@ -13,6 +13,8 @@ export { DEMO_PASSWORD };
 export interface TestContext {
   app: App;
   db: Db;
+  /** The throwaway PostgreSQL database's URL (with TEST_DATABASE_URL), for a second connection pool. */
+  databaseUrl?: string;
   /** Session cookie header of a demo user. */
   login(username: string, password?: string): Promise<string>;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
@@ -35,6 +37,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (adminUrl) {
     const pg = await import('pg');
     const name = `px_test_${randomBytes(6).toString('hex')}`;
@@ -44,7 +47,8 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl });
     dropDatabase = async () => {
       const client = new pg.default.Client({ connectionString: adminUrl });
       await client.connect();
@@ -71,6 +75,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   return {
     app,
     db: database.db,
+    databaseUrl,
     request,
     async login(username: string, password = DEMO_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { username, password } });

@@ -38,7 +38,7 @@ describe('action limits', () => {
       expect(limit.max).toBeGreaterThan(0);
       expect(limit.windowSeconds).toBeGreaterThanOrEqual(60);
     }
-    expect(Object.keys(ACTION_LIMITS)).toEqual(expect.arrayContaining(['reviewerChangeRequest', 'accountDeletionRequest', 'passwordChangeFailure', 'invitation', 'salesOrgRequest', 'zipDownload', 'ifcUpload', 'ifcStructure']));
+    expect(Object.keys(ACTION_LIMITS)).toEqual(expect.arrayContaining(['reviewerChangeRequest', 'accountDeletionRequest', 'passwordChangeFailure', 'invitation', 'zipDownload', 'ifcUpload', 'ifcStructure']));
   });
 });
 
