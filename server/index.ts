@@ -5,6 +5,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { parseTrustProxy } from './lib/client-address.js';
 import { startHttpServer } from './lib/http-server.js';
+import { purgeRateLimits } from './lib/rate-limit.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { DiskFileStorage } from './services/file-storage.js';
@@ -25,6 +26,7 @@ async function main() {
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
+  await purgeRateLimits(database.db);
   await analyze(database);
   const stopMail = process.env.SMTP_URL
     ? await startMailDelivery(database.db, process.env.SMTP_URL, process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>')

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,29 +27,66 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** With TEST_DATABASE_URL a throwaway PostgreSQL database (as the API suite uses), else none (PGlite). */
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const pg = await import('pg');
+  const name = `px_socket_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.default.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /**
- * The real server (server/index.ts) in its own process on a fresh embedded database with the demo seed:
- * for what app.request() cannot show — sockets, keep-alive, the process's memory, the event loop under load.
+ * The real server (server/index.ts) in its own process on a fresh database with the demo seed (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL): for what app.request() cannot show — sockets, keep-alive, the
+ * process's memory, the event loop under load.
  */
 export async function startServerProcess(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-api-server-'));
+  const database = await throwawayDatabase();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: join(dataDir, 'no-app'), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      DATABASE_URL: database?.url ?? '',
+      SCHEDULER_INTERVAL_MS: '0',
+      STATIC_DIR: join(dataDir, 'no-app'),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not become healthy within 90 s');
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 90 s');
-    await new Promise((r) => setTimeout(r, 250));
+  } catch (error) {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+    throw error;
   }
   const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) * 1024;
@@ -68,6 +106,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
