@@ -8,6 +8,8 @@ import { preloadTranslations } from './lib/i18n.js';
 import { startLifecycle } from './lib/lifecycle.js';
 import { logger } from './lib/logging.js';
 import { createMetrics } from './lib/metrics.js';
+import { parseTrustProxy } from './lib/client-address.js';
+import { purgeRateLimits } from './lib/rate-limit.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
@@ -44,6 +46,7 @@ async function main() {
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
+  await purgeRateLimits(database.db);
   await analyze(database);
   const metrics = createMetrics(database.db, { processMetrics: true });
   if (process.env.SMTP_URL) {
@@ -82,6 +85,7 @@ async function main() {
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     metrics,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   lifecycle.ready(app);

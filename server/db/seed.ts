@@ -100,7 +100,8 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
 
 /** Fills an empty database with a living demo: tenants, sales organisations, plants, users, banners. */
 export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash per account, each with its own random salt (the demo password is the same for all).
+  const passwordHashes = new Map(await Promise.all(DEMO_LOGINS.map(async ({ login }) => [login, await hashPassword(DEMO_PASSWORD)] as const)));
   const avatars: { userId: number; png: Buffer }[] = [];
   let projectFileList: { key: string; bytes: Buffer }[] = [];
   let tenantIds: number[] = [];
@@ -171,7 +172,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       { login: 'partner', email: 'partner@bauunternehmen.example', firstName: 'Paul', lastName: 'Partner', language: 'de', isExternalLogin: true, tenants: [nordstein.id], salesOrgs: [nsDe.id], company: { name: 'Bauunternehmen Schulte GmbH', street1: 'Lindenallee 7', zip: '30159', city: 'Hannover', country: 'DE' }, phone: '+49 511 555 0700' },
     ];
     for (const user of demoUsers) {
-      const userId = await insertUser(tx, user, passwordHash);
+      const userId = await insertUser(tx, user, passwordHashes.get(user.login) ?? (await hashPassword(DEMO_PASSWORD)));
       if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
     }
     projectFileList = await seedDemoProjects(tx);

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { plants, productTypes, projectUnits, salesOrganisations, tenants, userTenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { brandImageBodyLimit, readBrandImage } from '../lib/brand-image.js';
+import { readBrandImage } from '../lib/brand-image.js';
 import { ApiError } from '../lib/errors.js';
 import { restResource } from '../lib/rest.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
@@ -124,7 +124,7 @@ async function tenantForLogo(db: Db, id: number): Promise<TenantRow> {
 }
 
 /** Logo upload: multipart field `image`, a PNG of at most 1 MB, stored where the logo route serves it. */
-tenantsResource.post('/:id/logo', brandImageBodyLimit, async (c) => {
+tenantsResource.post('/:id/logo', async (c) => {
   if (!canAccess(c.get('user'), { action: 'edit', resource: 'tenants' })) throw ApiError.forbidden();
   const db = c.get('db');
   const tenant = await tenantForLogo(db, parseId(c.req.param('id')));

@@ -10,6 +10,7 @@ import { translate } from '../lib/i18n.js';
 import { unitAccess, visibleUnits } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { requiredVersion, staleVersion } from '../lib/versions.js';
+import { limitAction } from '../lib/rate-limit.js';
 import { queueMail } from '../services/mail-outbox.js';
 
 type Kind = 'address' | 'contact';
@@ -144,6 +145,7 @@ projectToolRoutes.post('/execute', async (c) => {
     if (org?.additionalInfo?.contactmail) recipients.push({ email: org.additionalInfo.contactmail, language: 'de' });
   }
   if (!recipients.length) throw new ApiError(409, [{ key: 'PROJECTS.Tools.NoRecipient' }]);
+  await limitAction(db, 'reviewerChangeRequest', current.id);
   await db.transaction(async (tx) => {
     for (const recipient of recipients) {
       const params = { project: `${root.number} ${root.title}`, email: parsed.data.email, requester: current.login };

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CclDeliveryScheduleList } from '../../../src/custom/project/deliveries/CclDeliveryScheduleList';
+import { CclDeliveryScheduleList } from '../../../src/resources/projects/deliveries/CclDeliveryScheduleList';
+import { dataProvider } from '../../../src/providers/dataProvider';
 import type { CclScheduleEntry } from '../../../src/domain/deliveries';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
@@ -35,7 +36,7 @@ describe('CclDeliveryScheduleList', () => {
     );
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <AdminContext i18nProvider={i18nProvider}>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
           <CclDeliveryScheduleList rootId={7} />
         </AdminContext>
       </QueryClientProvider>,
