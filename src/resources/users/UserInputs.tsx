@@ -90,7 +90,7 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
       <Typography variant="subtitle2" sx={{ gridColumn: '1 / -1', mt: 1 }}>
         {translate('USERS.RolesAndFlags')}
       </Typography>
-      {(['isInternal', 'isExternalLogin', 'isAdmin', 'isConfigurer'] as const).map((source) => (
+      {(['isInternal', 'isProjectPlanner', 'isExternalLogin', 'isAdmin', 'isConfigurer'] as const).map((source) => (
         <BooleanInput key={source} source={source} disabled={off(source)} helperText={`USERS.Hint.${source}`} />
       ))}
       {own && (
