@@ -9,6 +9,7 @@ import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { DiskFileStorage } from './services/file-storage.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
+import { ensureFirstAdministrator, ensureShippedSheets, firstAdminSettings } from './services/installation.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -23,6 +24,9 @@ async function main() {
   const files = new DiskFileStorage(resolve(dataDir, 'files'));
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
+  // A fresh install without demo data: the shipped questionnaire sheets and the first administrator.
+  await ensureShippedSheets(database.db);
+  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(process.env, port));
   await purgeExpiredSessions(database.db);
   await analyze(database);
   const stopMail = process.env.SMTP_URL
@@ -41,6 +45,12 @@ async function main() {
   const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
     const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
     console.log(`Portal ready at http://localhost:${port} (${where})`);
+    if (firstAdmin?.link) {
+      console.log(`First administrator "${firstAdmin.login}": set the password within 7 days at`);
+      console.log(`  ${firstAdmin.link}`);
+    } else if (firstAdmin) {
+      console.log(`First administrator "${firstAdmin.login}" created with the password from INITIAL_ADMIN_PASSWORD.`);
+    }
     if (seed !== 'none') {
       console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
       for (const login of DEMO_LOGINS) console.log(`  ${login.login.padEnd(11)} ${login.description}`);
