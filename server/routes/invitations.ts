@@ -42,14 +42,16 @@ export async function inviteUser(tx: Tx, account: InvitedAccount, origin: string
   await tx.delete(userInvitations).where(eq(userInvitations.userId, account.id));
   await tx.insert(userInvitations).values({ tokenHash: sha256(token), userId: account.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) });
   const params = { link, login: account.login, name: account.firstName || account.login, days: INVITATION_TTL_DAYS };
-  const mail = invitation ? 'MAIL.ProjectInvitation' : 'MAIL.Invitation';
+  const mail = invitation
+    ? { subject: 'MAIL.ProjectInvitation.Subject', body: 'MAIL.ProjectInvitation.Body' }
+    : { subject: 'MAIL.Invitation.Subject', body: 'MAIL.Invitation.Body' };
   const projectParams = invitation ? { ...invitation, role: translate(account.language, `MEMBERS.Role.${invitation.role}`) } : {};
   if (!account.email) return link;
   await queueMail(tx, {
     kind: 'invitation',
     recipient: account.email,
-    subject: translate(account.language, `${mail}.Subject`, { ...params, ...projectParams }),
-    body: translate(account.language, `${mail}.Body`, { ...params, ...projectParams }),
+    subject: translate(account.language, mail.subject, { ...params, ...projectParams }),
+    body: translate(account.language, mail.body, { ...params, ...projectParams }),
     userId: account.id,
   });
   return link;
