@@ -20,6 +20,7 @@ import tenants from './resources/tenants';
 import users from './resources/users';
 import { USERS_RESOURCE } from './resources/users/constants';
 import projectFeatures from './resources/project-features';
+import projects, { PROJECTS_RESOURCE } from './resources/projects';
 import questionnaireSheets from './custom/questionnaire-sheets';
 import { QUESTIONNAIRE_SHEETS_RESOURCE } from './custom/questionnaire-sheets/sheetsApi';
 import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
@@ -85,6 +86,7 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name={AAC_PRODUCTS_RESOURCE} {...aacProducts} />
       <Resource name={LINTEL_PRODUCTS_RESOURCE} {...lintelProducts} />
       <Resource name={QUESTIONNAIRE_SHEETS_RESOURCE} {...questionnaireSheets} />
+      <Resource name={PROJECTS_RESOURCE} {...projects} />
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<Dashboard />} />
         <Route path={PROFILE_PATH} element={lazyPage(<ProfilePage />)} />

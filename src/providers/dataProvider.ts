@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { httpClient } from './http';
+import { projectMemberMethods } from './projectMemberMethods';
 
 export const API_BASE = '/api/data/planxchange';
 
@@ -21,7 +22,7 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
 
 const base = simpleRestProvider(API_BASE, httpClient);
 
-export const dataProvider: DataProvider = {
+export const dataProvider = {
   ...base,
   getList: (resource, params) => base.getList(apiResource(resource), params),
   getOne: (resource, params) => base.getOne(apiResource(resource), params),
@@ -36,4 +37,8 @@ export const dataProvider: DataProvider = {
   updateMany: (resource, params) => base.updateMany(apiResource(resource), params),
   delete: (resource, params) => base.delete(apiResource(resource), params),
   deleteMany: (resource, params) => base.deleteMany(apiResource(resource), params),
-};
+  ...projectMemberMethods,
+} satisfies DataProvider;
+
+/** The data provider with its custom methods, for `useDataProvider<PortalDataProvider>()`. */
+export type PortalDataProvider = typeof dataProvider;

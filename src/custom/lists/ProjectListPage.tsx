@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import { lastPage, parsePageParam, PROJECT_LIST_SORT, type ListStyle, type ProjectListKind } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { LIST_PAGE_SIZES } from '../../domain/tasks';
+import { NewRootProjectButton } from '../../resources/projects/NewRootProjectButton';
 import { EmptyState } from './EmptyState';
 import { useListStyle, useStoredPageSize } from './listPreferences';
 import { ProjectGrid } from './ProjectGrid';
@@ -82,6 +83,7 @@ export default function ProjectListPage({ kind }: { kind: ProjectListKind }) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {translate(texts.title)}
         </Typography>
+        {kind === 'current' && <NewRootProjectButton variant="contained" />}
         {canChoose && <ViewToggle style={style} onChange={setStyle} />}
         <Tooltip title={translate('ra.action.refresh')}>
           <span>

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { HttpError, Title, useTranslate } from 'react-admin';
+import { HttpError, Title, useGetIdentity, useTranslate } from 'react-admin';
+import { canManageMembers } from '../../../domain/memberManagement';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
 import { OrderTableCard } from '../../orders/OrderTableCard';
@@ -40,6 +41,7 @@ export default function ProjectDetailsPage() {
   const showChildren = Boolean(context && context.unit.projectUnitType !== 'drawingjob');
   const { data: children } = useChildUnits(unitId, showChildren);
   const [creating, setCreating] = useState(false);
+  const { identity } = useGetIdentity();
   useDocumentTitle(context ? unitPageTitle(context.unit) : undefined);
 
   if (!Number.isInteger(unitId) || unitId <= 0 || (error as HttpError | null)?.status === 404) return <NotFound />;
@@ -88,7 +90,7 @@ export default function ProjectDetailsPage() {
         <Stack spacing={2}>
           <ProjectActionsCard context={context} />
           <ProjectToolsMenu context={context} />
-          <MembersCard rootId={root.id} />
+          <MembersCard rootId={root.id} canManage={canManageMembers({ role: context.role, isInternal: context.isInternal, isAdmin: Boolean(identity?.isAdmin) }).allowed} />
           <SiteAddressCard context={context} />
           <SiteContactCard context={context} />
           <TenantInfoCard context={context} />
