@@ -50,6 +50,14 @@ async function chooseOption(page: Page, label: string, option: string | RegExp) 
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
+/** A multiple select: the list stays open until Escape. */
+async function chooseOptions(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
 async function saveTo(page: Page, listPath: string) {
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL((url) => url.pathname === listPath);
@@ -138,12 +146,11 @@ describe('from an empty portal to an AAC order', () => {
     await admin.getByRole('textbox', { name: 'E-mail' }).fill('paula.planer@porenbeton-sued.example');
     await admin.getByRole('textbox', { name: 'First name' }).fill('Paula');
     await admin.getByRole('textbox', { name: 'Last name' }).fill('Planer');
-    await admin.getByRole('checkbox', { name: 'Internal' }).check();
-    await admin.getByRole('checkbox', { name: 'Project planner' }).check();
-    await chooseOption(admin, 'Tenants', TENANT);
-    await admin.keyboard.press('Escape');
-    await chooseOption(admin, 'Sales organisations', /^PS-DE/);
-    await admin.keyboard.press('Escape');
+    await chooseOption(admin, 'Language', 'English');
+    await admin.getByLabel('Internal', { exact: true }).check();
+    await admin.getByLabel('Project planner', { exact: true }).check();
+    await chooseOptions(admin, 'Tenants', TENANT);
+    await chooseOptions(admin, 'Sales organisations', /^PS-DE/);
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByRole('button', { name: 'Send invitation again' }).waitFor();
 
@@ -284,8 +291,9 @@ describe('from an empty portal to an AAC order', () => {
     const row = customer.getByTestId('aac-row').last();
     await row.getByLabel('Room', { exact: true }).fill('Wohnen');
     await row.getByLabel('Storey', { exact: true }).fill('EG');
+    await row.getByLabel('Article', { exact: true }).selectOption({ label: 'Planelement PE 300' });
     await row.getByLabel('Length (mm)', { exact: true }).fill('3000');
-    await row.getByLabel('Qty', { exact: true }).fill('240');
+    await row.getByLabel('Qty', { exact: true }).fill('360');
     await row.getByTestId('row-save').click();
     await expect.poll(() => customer.getByTestId('aac-row').count()).toBe(2);
     await customer.getByTestId('place-order').click();
