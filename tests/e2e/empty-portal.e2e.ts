@@ -185,6 +185,25 @@ describe('from an empty portal to an AAC order', () => {
     await inviteByEmail(staff, 'dirk.zeichner@planungsbuero.example', 'Dirk', 'Zeichner', 'Drafter');
     for (const name of ['Kim Kunde', 'Dirk Zeichner']) await memberTile(staff, name).getByTestId('invitation-chip').getByText('Invited').waitFor();
     await staff.getByTestId('members-card').screenshot({ path: `${SHOTS}/02-members-invited.png` });
+
+    // A mistyped address: the invitation is revoked and the tile goes.
+    await inviteByEmail(staff, 'kim.kunde@bauherr.exmaple', 'Kim', 'Tippfehler', 'Member');
+    await memberTile(staff, 'Kim Tippfehler').getByRole('button', { name: 'Actions for Kim Tippfehler' }).click();
+    await staff.getByRole('menuitem', { name: 'Revoke invitation' }).click();
+    await staff.getByRole('dialog').getByText('The link in the invitation stops working and Kim Tippfehler leaves the project.').waitFor();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await staff.getByText('The invitation of Kim Tippfehler was revoked.').waitFor();
+    await memberTile(staff, 'Kim Tippfehler').waitFor({ state: 'detached' });
+    // The last sales planner keeps the role: the server's message stays in the dialog.
+    await memberTile(staff, 'Paula Planer').getByRole('button', { name: 'Actions for Paula Planer' }).click();
+    await staff.getByRole('menuitem', { name: 'Change role' }).click();
+    const roleDialog = staff.getByTestId('change-role-dialog');
+    await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+    await staff.getByRole('option', { name: 'Member', exact: true }).click();
+    await roleDialog.getByTestId('change-role-submit').click();
+    await roleDialog.getByText(/The project needs a sales planner/).waitFor();
+    await roleDialog.getByRole('button', { name: 'Cancel' }).click();
+    await memberTile(staff, 'Paula Planer').getByText('Paula Planer').waitFor();
   }, 120_000);
 
   it('the customer sets the password from the mailed link and finishes the structure', async () => {
