@@ -38,6 +38,8 @@ import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries
 import { questionnaireRoutes } from './routes/questionnaire.js';
 import { questionnaireSheetsResource, questionnaireSheetValidateRoutes } from './routes/questionnaire-sheets.js';
 import { projectMemberRoutes } from './routes/project-members.js';
+import { projectMemberChangeRoutes } from './routes/project-member-changes.js';
+import { rootProjectRoutes } from './routes/root-projects.js';
 import { projectSearchResource } from './routes/project-search.js';
 import { assignmentsResource } from './routes/assignments.js';
 import { planningRoutes } from './routes/planning.js';
@@ -174,8 +176,11 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/file', ifcStructureRoutes);
   // The 3D viewer: GET api/view/{root}/{unit}.json, …/{unit}.bin and …/{unit}/status
   api.route('/view', viewerRoutes);
-  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
+  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}; changes, candidates and invitations
+  api.route('/data/planxchange/projectmembers', projectMemberChangeRoutes);
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
+  // What the root project form offers (tenants, sales organisations, countries); the root itself is POST …/projects
+  api.route('/root-projects', rootProjectRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
   // Product type and plant assignments (the spec's resource) and the planning screen's one-call save
   api.route('/data/planxchange/projectunitproducttypeassignments', assignmentsResource);

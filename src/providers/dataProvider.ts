@@ -17,6 +17,7 @@ import { structureMethods } from './methods/structure';
 import { viewerMethods } from './methods/viewer';
 import { httpClient } from './http';
 import { apiResource } from './resourceNames';
+import { projectMemberMethods } from './methods/memberChanges';
 
 export { API_BASE };
 export { apiResource };
@@ -96,6 +97,7 @@ export const dataProvider = {
   ...crud,
   ...projectMethods,
   ...memberMethods,
+  ...projectMemberMethods,
   ...fileMethods,
   ...deliveryMethods,
   ...structureMethods,
