@@ -8,7 +8,8 @@ import {
   type AacProposalRow,
   type LintelProposalRow,
   type OrderProposal,
-  type UnmatchedItem,
+  type OrderProposalAnswer,
+  type ProposalStorey,
 } from '../../src/domain/orderProposal.js';
 import { ORDER_MESSAGE } from '../../src/domain/orders.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
@@ -21,27 +22,6 @@ import { sessionUser } from '../lib/request.js';
 import { viewerFileOf, viewerModelOf } from '../services/ifc-viewer.js';
 import { editState, orderLot } from './orders.js';
 import { failureMessages } from './viewer.js';
-
-/** A storey of the model the user may propose from when the lot has no walls of its own. */
-export interface ProposalStorey {
-  id: number;
-  name: string;
-  walls: number;
-}
-
-/** 200 of `GET /api/orders/{lotId}/proposal`: the rows and what could not be matched (texts in the user's language). */
-export interface OrderProposalAnswer {
-  status: 'ready';
-  kind: 'aac' | 'lintel';
-  file: { id: number; name: string };
-  /** The walls came from the lot's links (`lot`) or from a storey the request chose. */
-  source: 'lot' | 'storey';
-  storeyId: number | null;
-  walls: number;
-  storeys: ProposalStorey[];
-  rows: AacProposalRow[] | LintelProposalRow[];
-  unmatched: (UnmatchedItem & { text: string })[];
-}
 
 const storeysOf = (model: ViewerModel): ProposalStorey[] => model.children.map((floor) => ({ id: floor.id, name: floor.name, walls: floor.children.length }));
 

@@ -84,6 +84,27 @@ export interface LintelProposalRow extends LintelDraftRow {
   openings: string[];
 }
 
+/** A storey of the model the user may propose from when the lot has no walls of its own. */
+export interface ProposalStorey {
+  id: number;
+  name: string;
+  walls: number;
+}
+
+/** 200 of `GET /api/orders/{lotId}/proposal`: the rows and what could not be matched (texts in the user's language). */
+export interface OrderProposalAnswer {
+  status: 'ready';
+  kind: 'aac' | 'lintel';
+  file: { id: number; name: string };
+  /** The walls came from the lot's links (`lot`) or from a storey the request chose. */
+  source: 'lot' | 'storey';
+  storeyId: number | null;
+  walls: number;
+  storeys: ProposalStorey[];
+  rows: AacProposalRow[] | LintelProposalRow[];
+  unmatched: (UnmatchedItem & { text: string })[];
+}
+
 export const roundUpToStep = (mm: number, step: number) => Math.ceil(Math.round(mm) / step) * step;
 const roomText = (text: string) => text.trim().slice(0, ORDER_TEXT_MAX);
 

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { httpClient } from './http';
+import { orderProposalMethods, type OrderProposalMethods } from './orderProposal';
 
 export const API_BASE = '/api/data/planxchange';
 
@@ -21,8 +22,12 @@ export function changedFields(data: Record<string, unknown>, previous: Record<st
 
 const base = simpleRestProvider(API_BASE, httpClient);
 
-export const dataProvider: DataProvider = {
+/** The portal's data provider: the REST resources and the custom methods of the screens that are not CRUD. */
+export type PortalDataProvider = DataProvider & OrderProposalMethods;
+
+export const dataProvider: PortalDataProvider = {
   ...base,
+  ...orderProposalMethods,
   getList: (resource, params) => base.getList(apiResource(resource), params),
   getOne: (resource, params) => base.getOne(apiResource(resource), params),
   getMany: (resource, params) => base.getMany(apiResource(resource), params),

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AacProposalRow, LintelProposalRow } from '../../src/domain/orderProposal.js';
+import type { AacProposalRow, LintelProposalRow, OrderProposalAnswer } from '../../src/domain/orderProposal.js';
 import type { LintelProduct } from '../../src/domain/catalogue.js';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { wallsOf, type ViewerReady } from '../../src/domain/viewerModel.js';
 import { ifcModels, projectFiles, projectMembers, projectUnits, users } from '../../server/db/schema.js';
-import type { OrderProposalAnswer } from '../../server/routes/order-proposal.js';
 import { schoolIfcModel } from '../../server/services/ifc-demo-school.js';
 import { generateLargeIfc } from '../../server/services/ifc-demo.js';
 import { settleViewerExtractions } from '../../server/services/ifc-viewer.js';

@@ -11,7 +11,7 @@ interface Saved {
 }
 
 /** What differs between the AAC and the lintel table: how rows are made, checked, sent and summed up. */
-export interface OrderRowsKind<Item extends Saved, Product, Values, Summary> {
+export interface OrderRowsKind<Item extends Saved, Product, Values extends { itemIndex: number }, Summary> {
   rules: (products: Product[], editable: boolean) => DraftRules<Item, Values>;
   problems: (values: Values, products: Product[]) => OrderProblem[];
   input: (values: Values) => OrderItemInput;
@@ -25,7 +25,7 @@ export interface OrderRowsKind<Item extends Saved, Product, Values, Summary> {
  * object per changed row), the live summary, saving and deleting. A 409 (someone else changed or deleted the
  * row), 403 (the task is gone) or 404 shows the server's message and reloads; nothing is overwritten.
  */
-export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item extends Saved, Product, Values, Summary>(lotId: number, kind: OrderRowsKind<Item, Product, Values, Summary>) {
+export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item extends Saved, Product, Values extends { itemIndex: number }, Summary>(lotId: number, kind: OrderRowsKind<Item, Product, Values, Summary>) {
   const notify = useNotify();
   const order = useOrder<Data>(lotId);
   const { data, reload } = order;
@@ -116,5 +116,15 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
     [failed, lotId, notify, reload],
   );
 
-  return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove };
+  /** Rows proposed from the model enter as new, unsaved rows. */
+  const add = useCallback((rows: readonly Values[]) => dispatch({ type: 'add', rows }), []);
+
+  /** Saves every changed or new row, one after the other through `save`; answers how many were saved. */
+  const saveAll = useCallback(async () => {
+    let saved = 0;
+    for (const key of draftsRef.current.filter((draft) => draft.dirty).map((draft) => draft.key)) if (await save(key)) saved += 1;
+    return saved;
+  }, [save]);
+
+  return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove, add, saveAll };
 }
