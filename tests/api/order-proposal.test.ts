@@ -169,7 +169,8 @@ describe('choosing the walls', () => {
     expect(unmatchedTable(answer)).toEqual([['S-KG-W01', '', 'ORDERS.Proposal.Reason.NotInModel', 'The model has no wall of this name.']]);
     const [unknown] = await expectErrorShape(await t.request('GET', proposalPath(id['Wandelemente Bauabschnitt 1'], 999_999), { cookie: cookies.customer }), 422);
     expect(unknown.key).toBe('ORDERS.Proposal.UnknownStorey');
-    await expectErrorShape(await t.request('GET', proposalPath(id['Wandelemente Bauabschnitt 1'], 'EG'), { cookie: cookies.customer }), 400);
+    for (const bad of ['EG', '', '-1', '1e5', '12345678901']) await expectErrorShape(await t.request('GET', proposalPath(id['Wandelemente Bauabschnitt 1'], bad), { cookie: cookies.customer }), 400);
+    await expectErrorShape(await t.request('GET', '/api/orders/x1/proposal', { cookie: cookies.customer }), 404);
   });
 });
 

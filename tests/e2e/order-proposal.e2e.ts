@@ -52,6 +52,7 @@ async function placeOrder(page: Page) {
 describe('propose order rows from the model', () => {
   it('AAC: the customer proposes from the walls of the lot, takes the rows, sees the totals, saves and places the order', async () => {
     const customer = await signIn('customer');
+    await customer.setViewportSize({ width: 1440, height: 900 });
     const lot = await lotNamed(customer, 'aacorderlot', 'Wandelemente Bauabschnitt 2');
     await openOrder(customer, lot, 'aac');
     await customer.getByTestId('proposal-invitation').waitFor();
@@ -81,10 +82,10 @@ describe('propose order rows from the model', () => {
 
     // The user changes one before saving: the normal rules apply (a length off the 20 mm step is refused).
     const second = rows.nth(1);
-    await second.getByLabel('Length', { exact: true }).fill('2990');
+    await second.getByLabel('Length (mm)', { exact: true }).fill('2990');
     await customer.getByTestId('save-all-rows').click();
     await second.getByText('Lengths go in steps of 20 mm.').waitFor();
-    await second.getByLabel('Length', { exact: true }).fill('2980');
+    await second.getByLabel('Length (mm)', { exact: true }).fill('2980');
     await customer.getByTestId('save-all-rows').click();
     await expect.poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-status')))).toEqual([...Array(6).fill('clean'), 'new']);
     const saved = (await (await customer.request.get(`/api/orders/${lot.id}`)).json()) as { items: { itemIndex: number; sublotName: string; itemLength: number; qty: number }[] };
@@ -103,8 +104,14 @@ describe('propose order rows from the model', () => {
 
   it('lintels: the customer proposes from the doors and windows, takes the rows, saves and places the order (and a phone)', async () => {
     const customer = await signIn('customer');
+    await customer.setViewportSize({ width: 1440, height: 900 });
     const lot = await lotNamed(customer, 'lintelorderlot', 'Stürze Bauabschnitt 2');
     await openOrder(customer, lot, 'lintel');
+    // The invitation on a phone.
+    await customer.setViewportSize({ width: 390, height: 844 });
+    await customer.getByTestId('proposal-invitation').waitFor();
+    await customer.screenshot({ path: `${SHOTS}/05-lintel-empty-phone.png` });
+    await customer.setViewportSize({ width: 1440, height: 900 });
     const dialog = await propose(customer, '05-lintel');
     // Windows 1760 mm + 2 × 200 mm bearing → 2250 mm, flat lintels 300/124; the partitions have no openings.
     expect(await cellsOf(customer)).toEqual([
@@ -134,6 +141,6 @@ describe('propose order rows from the model', () => {
     // The ground floor's façades are 365 mm: no AAC article of that thickness, listed with why.
     await expect.poll(() => phone.getByTestId('proposal-unmatched-item').count()).toBe(4);
     await phone.getByTestId('proposal-unmatched').getByText('No article of 365 mm thickness in the catalogue.').first().waitFor();
-    await customer.screenshot({ path: `${SHOTS}/08-phone-dialog.png`, fullPage: true });
+    await customer.screenshot({ path: `${SHOTS}/08-phone-dialog.png` });
   });
 });

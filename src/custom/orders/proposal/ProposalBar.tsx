@@ -7,6 +7,14 @@ import type { AacProduct, LintelProduct } from '../../../domain/catalogue';
 import { ProposalDialog } from './ProposalDialog';
 import type { ProposalRow } from './proposalRows';
 
+/** The action goes below the text on a phone, to the right on wider screens. */
+const INVITATION_SX = {
+  alignItems: 'center',
+  flexWrap: { xs: 'wrap', sm: 'nowrap' },
+  '& .MuiAlert-message': { flex: 1, minWidth: 0 },
+  '& .MuiAlert-action': { pt: 0, ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 }, mr: 0, width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end', pb: { xs: 1, sm: 0 } },
+} as const;
+
 export interface ProposalBarProps {
   lotId: number;
   products: readonly (AacProduct | LintelProduct)[];
@@ -49,7 +57,7 @@ export function ProposalBar({ lotId, products, empty, unsavedCount, onTake, onSa
   return (
     <>
       {empty ? (
-        <Alert severity="info" icon={<AutoAwesomeIcon />} action={propose} data-testid="proposal-invitation" sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}>
+        <Alert severity="info" icon={<AutoAwesomeIcon />} action={propose} data-testid="proposal-invitation" sx={INVITATION_SX}>
           <AlertTitle>{translate('ORDERS.Proposal.Title')}</AlertTitle>
           {translate('ORDERS.Proposal.Intro')}
         </Alert>

@@ -58,7 +58,7 @@ export function ProposalRowsTable({ answer, products, chosen, onToggle, onToggle
                 <Checkbox checked={chosen.has(row.key)} onChange={() => onToggle(row.key)} slotProps={{ input: { 'aria-label': translate('ORDERS.Proposal.SelectRow', { n: index + 1 }) } }} />
               </TableCell>
               {cells(row).map((cell, column) => (
-                <TableCell key={column} align={numeric.has(headers[column]) ? 'right' : 'left'} sx={{ whiteSpace: column < 2 ? 'normal' : 'nowrap' }}>
+                <TableCell key={column} align={numeric.has(headers[column]) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
                   {cell}
                 </TableCell>
               ))}
