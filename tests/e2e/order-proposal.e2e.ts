@@ -87,7 +87,7 @@ describe('propose order rows from the model', () => {
     await second.getByText('Lengths go in steps of 20 mm.').waitFor();
     await second.getByLabel('Length (mm)', { exact: true }).fill('2980');
     await customer.getByTestId('save-all-rows').click();
-    await expect.poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-status')))).toEqual([...Array(6).fill('clean'), 'new']);
+    await expect.poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-status'))), { timeout: 15_000 }).toEqual([...Array(6).fill('clean'), 'new']);
     const saved = (await (await customer.request.get(`/api/orders/${lot.id}`)).json()) as { items: { itemIndex: number; sublotName: string; itemLength: number; qty: number }[] };
     expect(saved.items.map((item) => [item.itemIndex, item.sublotName, item.itemLength, item.qty])).toEqual([
       [1, 'S-OG-W01', 3, 39],
@@ -126,8 +126,22 @@ describe('propose order rows from the model', () => {
     expect(await customer.getByTestId('lintel-total-qty').textContent()).toBe('12');
     await customer.getByTestId('small-volume').waitFor();
     await customer.screenshot({ path: `${SHOTS}/06-lintel-taken.png`, fullPage: true });
+    // Every save answers 201: nothing is refused or lost on the way.
+    const refused: string[] = [];
+    customer.on('response', (response) => {
+      if (response.url().includes('/api/orders/') && response.status() >= 300) refused.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+    });
     await customer.getByTestId('save-all-rows').click();
-    await expect.poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-state')))).toEqual(['clean', 'clean', 'clean', 'clean', 'new']);
+    const savedItems = async () => ((await (await customer.request.get(`/api/orders/${lot.id}`)).json()) as { items: { itemIndex: number; sublotName: string; qty: number }[] }).items;
+    await expect.poll(async () => (await savedItems()).length, { timeout: 15_000 }).toBe(4);
+    expect((await savedItems()).map((item) => [item.itemIndex, item.sublotName, item.qty])).toEqual([
+      [1, 'S-OG-W01', 6],
+      [2, 'S-OG-W02', 1],
+      [3, 'S-OG-W03', 4],
+      [4, 'S-OG-W04', 1],
+    ]);
+    expect(refused).toEqual([]);
+    await expect.poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-state'))), { timeout: 15_000 }).toEqual(['clean', 'clean', 'clean', 'clean', 'new']);
     await placeOrder(customer);
     await customer.screenshot({ path: `${SHOTS}/07-lintel-ordered.png`, fullPage: true });
 

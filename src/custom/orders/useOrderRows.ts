@@ -71,9 +71,12 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
     [fields, notify, reload],
   );
 
-  /** Saves a dirty, valid row; answers whether it was saved. An invalid row shows all its problems. */
-  const save = useCallback(
-    async (key: string) => {
+  /**
+   * Saves a dirty, valid row; answers whether it was saved. An invalid row shows all its problems. The table is
+   * read again afterwards, unless the caller saves more rows and reads it once at the end.
+   */
+  const saveRow = useCallback(
+    async (key: string, reloadAfter: boolean) => {
       const draft = draftsRef.current.find((candidate) => candidate.key === key);
       if (!draft || !draft.dirty || draft.saving) return false;
       if (rowProblems(draft.values, products).length) {
@@ -87,7 +90,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
         dispatch({ type: 'saved', key, item });
         // A new row says it was saved by the fresh row that follows; a changed one gets a message.
         if (draft.item) notify('ORDERS.Saved', { type: 'info', messageArgs: { pos: item.itemIndex } });
-        void reload();
+        if (reloadAfter) void reload();
         return true;
       } catch (error) {
         failed(key, error);
@@ -119,12 +122,18 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
   /** Rows proposed from the model enter as new, unsaved rows. */
   const add = useCallback((rows: readonly Values[]) => dispatch({ type: 'add', rows }), []);
 
-  /** Saves every changed or new row, one after the other through `save`; answers how many were saved. */
+  const save = useCallback((key: string) => saveRow(key, true), [saveRow]);
+
+  /**
+   * Saves every changed or new row, one after the other with the same call as `save`, and reads the table once
+   * at the end (a reload between the saves could answer before the last save and drop its row for a moment).
+   */
   const saveAll = useCallback(async () => {
     let saved = 0;
-    for (const key of draftsRef.current.filter((draft) => draft.dirty).map((draft) => draft.key)) if (await save(key)) saved += 1;
+    for (const key of draftsRef.current.filter((draft) => draft.dirty).map((draft) => draft.key)) if (await saveRow(key, false)) saved += 1;
+    await reload();
     return saved;
-  }, [save]);
+  }, [reload, saveRow]);
 
   return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove, add, saveAll };
 }

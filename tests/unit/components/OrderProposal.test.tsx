@@ -138,3 +138,67 @@ describe('Propose from model (AAC order)', () => {
     expect((await screen.findByTestId('proposal-error')).textContent).toBe('There is no IFC model for this lot.');
   });
 });
+
+describe('Propose from model (lintel order)', () => {
+  it('takes the lintel rows and saves them all, while the table reloads between the saves', async () => {
+    const { default: LintelOrderPage } = await import('../../../src/custom/orders/lintel/LintelOrderPage');
+    const { lintelCatalogue, productBy } = await import('../lintelFixtures');
+    const { lintelSummary } = await import('../../../src/domain/orders');
+    const products = lintelCatalogue();
+    const fs115 = productBy(products, 115, 124, 1250);
+    const items: import('../../../src/domain/orders').LintelOrderItem[] = [];
+    const posts: Record<string, unknown>[] = [];
+    const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const lintelRow = (key: string, room: string, qty: number) => ({ key, wall: room, sublotName: room, floorName: 'OG', thickness: 115, length: 1250, height: 124, productID: fs115.id, hasCut: false, lintelType: 'FS', qty, openings: ['Fenster'] });
+    const proposal = answer({ kind: 'lintel', rows: [lintelRow('l-1', 'W01', 6), lintelRow('l-2', 'W02', 1), lintelRow('l-3', 'W03', 4), lintelRow('l-4', 'W04', 1)] as never, unmatched: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        const method = init?.method ?? 'GET';
+        if (url.pathname === '/api/orders/7' && method === 'GET') {
+          // The reload answers what was saved when it was asked, a little later.
+          const snapshot = [...items];
+          await delay(40);
+          return json({ lot: { projectUnitID: 7, rootProjectUnitID: 5, projectUnitNo: 'X', title: 'Stürze', parentTitle: '', stateKey: 'PlaceOrder', kind: 'lintel', version: 3 }, editable: true, editReason: null, placeOrder: null, products, items: snapshot, summary: lintelSummary(snapshot, products) });
+        }
+        if (url.pathname === '/api/orders/7/proposal') return json(proposal);
+        if (url.pathname === '/api/orders/7/items' && method === 'POST') {
+          const body = JSON.parse(String(init?.body));
+          posts.push(body);
+          const item = { ...body, id: 200 + items.length, lintelOrderLotItemID: 200 + items.length, projectUnitID: 7, hasCut: false, lintelType: 'FS', version: 1 };
+          items.push(item);
+          await delay(60);
+          return json(item, 201);
+        }
+        return json({ status: 404, messages: [{ type: 'error', text: 'Not found' }] }, 404);
+      }),
+    );
+    render(
+      <MemoryRouter initialEntries={['/home/app/project/lintel-order/5/7']}>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Routes>
+            <Route path="/home/app/project/lintel-order/:rootId/:unitId" element={<LintelOrderPage />} />
+          </Routes>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByTestId('propose-from-model'));
+    const dialog = await screen.findByTestId('proposal-dialog');
+    await within(dialog).findByTestId('proposal-rows');
+    expect(within(dialog).getAllByTestId('proposal-row')[0].textContent).toContain('Fenster');
+    fireEvent.click(within(dialog).getByTestId('proposal-take'));
+    const states = () => screen.getAllByTestId('lintel-row').map((row) => row.getAttribute('data-state'));
+    await waitFor(() => expect(states()).toEqual(['dirty', 'dirty', 'dirty', 'dirty', 'new']));
+    fireEvent.click(screen.getByTestId('save-all-rows'));
+    await waitFor(() => expect(posts).toHaveLength(4), { timeout: 5000 });
+    await waitFor(() => expect(states()).toEqual(['clean', 'clean', 'clean', 'clean', 'new']), { timeout: 5000 });
+    expect(posts.map((post) => [post.itemIndex, post.sublotName, post.thickness, post.length, post.height, post.productID, post.qty])).toEqual([
+      [1, 'W01', 115, 1250, 124, fs115.id, 6],
+      [2, 'W02', 115, 1250, 124, fs115.id, 1],
+      [3, 'W03', 115, 1250, 124, fs115.id, 4],
+      [4, 'W04', 115, 1250, 124, fs115.id, 1],
+    ]);
+  });
+});
