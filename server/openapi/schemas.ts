@@ -134,7 +134,7 @@ export const OrderSummarySchema = z
 
 export const OrderPage = z
   .object({
-    lot: z.object({ projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, parentTitle: text, stateKey: text, kind: z.enum(['aac', 'lintel']), version: z.number().int(), productType: nullableText, productTypeID: nullableId }),
+    lot: z.object({ projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, parentTitle: text, stateKey: text, kind: z.enum(['aac', 'lintel']), version: z.number().int(), productType: nullableText, productTypeID: nullableId, wallNos: z.array(text).optional() }),
     editable: z.boolean(),
     editReason: nullableText,
     placeOrder: UnitAction.nullable(),
