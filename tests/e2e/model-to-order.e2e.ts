@@ -104,7 +104,7 @@ describe('from the model to a placed AAC order', () => {
     await counter.step('Upload the model', async () => {
       await counter.act(() => customer.goto(`/home/app/project/details/${root}`));
       const files = customer.getByTestId('project-files-card');
-      await counter.act(() => files.getByRole('button', { name: 'Upload' }).click({ trial: true }));
+      await counter.act(() => files.getByText('Upload files').click({ trial: true }));
       await counter.act(() => files.getByTestId('project-files-input').setInputFiles({ name: UPLOADED, mimeType: 'application/x-step', buffer: Buffer.from(houseIfcModel(UPLOADED)) }));
       await files.getByText(UPLOADED).waitFor();
     });

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
@@ -35,12 +35,20 @@ export function useRefreshUnit() {
   return () => Promise.all([[PROJECTS_RESOURCE], ['site']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
 }
 
+/**
+ * The tasks after a transition: the lists are read again; a single task read before is dropped, not read again —
+ * the unit's task has moved on (a new version asks anew) and asking for the old one could only answer 404.
+ */
+export function refreshTasks(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: [TASKS_RESOURCE, 'getOne'], type: 'inactive' });
+  return queryClient.invalidateQueries({ queryKey: [TASKS_RESOURCE], predicate: (query) => query.queryKey[1] !== 'getOne', refetchType: 'all' });
+}
+
 /** After a workflow transition: the unit's pages, the tasks and the dashboard counters. */
 export function useRefreshAfterTransition() {
   const queryClient = useQueryClient();
   const refreshUnit = useRefreshUnit();
-  return () =>
-    Promise.all([refreshUnit(), ...[[TASKS_RESOURCE], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' }))]);
+  return () => Promise.all([refreshUnit(), refreshTasks(queryClient), queryClient.invalidateQueries({ queryKey: ['dashboard'], refetchType: 'all' })]);
 }
 
 export function detailsPath(unit: Pick<ProjectUnit, 'rootProjectUnitID' | 'projectUnitID'>): string {
