@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+import { runPrimary, serverProcesses } from './lib/cluster.js';
 import { controlSocketPath, startControlSocket } from './lib/control-socket.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { startLifecycle } from './lib/lifecycle.js';
@@ -40,8 +42,10 @@ async function main() {
   // Refuses to start on a broken workflow definition (the default file or the newest saved version).
   await assertWorkflowValid(database.db);
   const files = new DeferredDeleteStorage(storage);
-  const seeded = seed !== 'none' && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db, files);
+  // Several processes may start at once on one PostgreSQL database: one seeds, the others then find it seeded.
+  await database.exclusive(async () => {
+    if (seed !== 'none' && (await isEmpty(database.db))) await seedDemo(database.db, files);
+  });
   await purgeExpiredSessions(database.db);
   await analyze(database);
   const metrics = createMetrics(database.db, { processMetrics: true });
@@ -93,7 +97,16 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  logger.fatal({ err: error }, 'The portal could not start');
+// WEB_CONCURRENCY=N (PostgreSQL only): this process forks N server processes sharing the port.
+const concurrency = serverProcesses(process.env);
+if ('error' in concurrency) {
+  logger.fatal(concurrency.error);
   process.exit(1);
-});
+} else if (concurrency.processes > 1 && cluster.isPrimary) {
+  runPrimary(concurrency.processes, logger);
+} else {
+  main().catch((error) => {
+    logger.fatal({ err: error }, 'The portal could not start');
+    process.exit(1);
+  });
+}
