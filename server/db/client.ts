@@ -159,7 +159,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Planner statistics: PGlite has no autovacuum, so without this it plans every query blind. */
+/**
+ * Planner statistics and the visibility map: PGlite has no autovacuum, so without this it plans every query blind
+ * and can never answer a count from an index alone (the unit list's total over 10,000 units: 34 → 21 ms).
+ */
 export async function analyze(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+  if (database.kind === 'pglite') await database.db.execute(sql`vacuum analyze`);
 }
