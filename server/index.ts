@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { runPrimary, serverProcesses } from './lib/cluster.js';
 import { controlSocketPath, startControlSocket } from './lib/control-socket.js';
@@ -9,6 +10,8 @@ import { preloadTranslations } from './lib/i18n.js';
 import { startLifecycle } from './lib/lifecycle.js';
 import { logger } from './lib/logging.js';
 import { createMetrics } from './lib/metrics.js';
+import { parseTrustProxy } from './lib/client-address.js';
+import { purgeRateLimits } from './lib/rate-limit.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
@@ -47,6 +50,7 @@ async function main() {
     if (seed !== 'none' && (await isEmpty(database.db))) await seedDemo(database.db, files);
   });
   await purgeExpiredSessions(database.db);
+  await purgeRateLimits(database.db);
   await analyze(database);
   const metrics = createMetrics(database.db, { processMetrics: true });
   if (process.env.SMTP_URL) {
@@ -85,6 +89,7 @@ async function main() {
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     metrics,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   lifecycle.ready(app);
@@ -100,13 +105,16 @@ async function main() {
 // WEB_CONCURRENCY=N (PostgreSQL only): this process forks N server processes sharing the port.
 const concurrency = serverProcesses(process.env);
 if ('error' in concurrency) {
-  logger.fatal(concurrency.error);
+  // Said in plain words (no stack trace), like a refused embedded database.
+  process.stderr.write(`The portal could not start: ${concurrency.error}\n`);
   process.exit(1);
 } else if (concurrency.processes > 1 && cluster.isPrimary) {
   runPrimary(concurrency.processes, logger);
 } else {
   main().catch((error) => {
-    logger.fatal({ err: error }, 'The portal could not start');
+    // A refused embedded database says why in plain words (no stack trace).
+    if (error instanceof DataDirInUseError) process.stderr.write(`The portal could not start: ${error.message}\n`);
+    else logger.fatal({ err: error }, 'The portal could not start');
     process.exit(1);
   });
 }

@@ -5,6 +5,7 @@ import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../lib/logging.js';
 import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/session-cache.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -43,22 +44,29 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
-  // One process holds the embedded database: its notifications arrive before the writing query returns.
-  const sessionCache = new SessionCache();
-  await client.listen(SESSION_CHANNEL, (payload) => sessionCache.applyNotification(payload));
-  sessionCache.setListening(true);
-  attachSessionCache(db, sessionCache);
-  return {
-    db,
-    kind: 'pglite',
-    close: () => client.close(),
-    exclusive: (work) => work(),
-    // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
-    dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
-  };
+  // PGlite is one process's database: a second process on the same folder is refused (lock file with the pid).
+  const releaseLock = dataDir ? acquireDataDirLock(resolve(dataDir)) : () => undefined;
+  try {
+    const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    // One process holds the embedded database: its notifications arrive before the writing query returns.
+    const sessionCache = new SessionCache();
+    await client.listen(SESSION_CHANNEL, (payload) => sessionCache.applyNotification(payload));
+    sessionCache.setListening(true);
+    attachSessionCache(db, sessionCache);
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close().finally(releaseLock),
+      exclusive: (work) => work(),
+      // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
+      dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -105,7 +113,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 /**
  * The session cache of a PostgreSQL process: one connection of its own LISTENs on px_session (the triggers of
- * migration 0016 notify every process at commit). When it drops, the cache empties and stays off until the
+ * migration 0018 notify every process at commit). When it drops, the cache empties and stays off until the
  * connection is back.
  */
 async function listenForSessionChanges(pgModule: typeof import('pg').default, url: string, db: Db): Promise<() => Promise<void>> {

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 import {
   addresses,
@@ -100,11 +100,16 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
 
 /** Fills an empty database with a living demo: tenants, sales organisations, plants, users, banners. */
 export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash per account, each with its own random salt (the demo password is the same for all).
+  const passwordHashes = new Map(await Promise.all(DEMO_LOGINS.map(async ({ login }) => [login, await hashPassword(DEMO_PASSWORD)] as const)));
   const avatars: { userId: number; png: Buffer }[] = [];
   let projectFileList: { key: string; bytes: Buffer }[] = [];
   let tenantIds: number[] = [];
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Several server processes starting on one empty PostgreSQL database: one seeds, the others find it seeded.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if (Number(existing.n) > 0) return false;
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
       .values([
@@ -167,7 +172,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
       { login: 'partner', email: 'partner@bauunternehmen.example', firstName: 'Paul', lastName: 'Partner', language: 'de', isExternalLogin: true, tenants: [nordstein.id], salesOrgs: [nsDe.id], company: { name: 'Bauunternehmen Schulte GmbH', street1: 'Lindenallee 7', zip: '30159', city: 'Hannover', country: 'DE' }, phone: '+49 511 555 0700' },
     ];
     for (const user of demoUsers) {
-      const userId = await insertUser(tx, user, passwordHash);
+      const userId = await insertUser(tx, user, passwordHashes.get(user.login) ?? (await hashPassword(DEMO_PASSWORD)));
       if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
     }
     projectFileList = await seedDemoProjects(tx);
@@ -196,7 +201,9 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
         .returning({ id: bannerNotifications.id });
       await tx.insert(bannerNotificationSalesOrgs).values(banner.orgs.map((salesOrgId) => ({ notificationId: row.id, salesOrgId })));
     }
+    return true;
   });
+  if (!seeded) return;
   // Overdue demo stays (a review waiting for 9 days) are escalated as the scheduler would: delayed entries, mails.
   await runEscalations(db);
   // Files after the commit: a failed seed leaves no orphan files behind.

@@ -25,7 +25,8 @@ import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { preliminaryDaysOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
 import { canAssignProductTypes } from '../../src/domain/assignments.js';
-import { nextNumber } from '../lib/unit-numbers.js';
+import { allocateUnitNumber } from '../lib/unit-numbers.js';
+import { lockedUnitAccess, lockUnits } from '../lib/locks.js';
 import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
@@ -136,7 +137,7 @@ async function createRoot(tx: Tx, input: UnitCreate, user: SessionUser): Promise
       salesOrgId: input.salesOrgID ?? null,
       type: 'project',
       variant: input.projectUnitTypeVariant ?? 'other',
-      number: await nextNumber(tx, null, prefix),
+      number: await allocateUnitNumber(tx, null, prefix),
       title: input.title,
       notes: input.notes ?? '',
       stateKey: await initialState(tx, 'project', tenant.type === 'ccl' ? 'ccl' : 'standard'),
@@ -172,7 +173,7 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
       salesOrgId: root.salesOrgId,
       type,
       variant,
-      number: await nextNumber(tx, parent, ''),
+      number: await allocateUnitNumber(tx, parent),
       title: input.title,
       notes: input.notes ?? '',
       stateKey: await initialState(tx, type, context.tenantType),
@@ -240,28 +241,31 @@ export const projectsResource = restResource({
     schema: unitCreateSchema,
     write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRoot(tx, input, user) : createChild(tx, input, user)),
   },
+  // The unit PUT names the version it read (required; checked in the UPDATE by the REST layer).
+  version: projectUnits.version,
   update: {
     schema: unitUpdateSchema,
     write: async (tx, id, input: UnitUpdate, _existing, user) => {
       const { unit, context } = await unitAccess(tx, user, id);
       const rule = canEditUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId });
       if (!rule.allowed) refuse(rule.reason);
-      if (input.version !== undefined && input.version !== unit.version) throw ApiError.conflict('ERRORMESSAGES.ConcurrentChange');
       if (input.title !== undefined && unit.parentId) await assertUniqueTitle(tx, unit.parentId, unit.type, input.title, unit.id);
       if (input.projectUnitTypeVariant !== undefined && unit.type !== 'subproject' && unit.type !== 'project') {
         throw ApiError.badRequest('VALIDATION.InvalidValue', 'projectUnitTypeVariant');
       }
-      const { version: _version, projectUnitTypeVariant, ...fields } = input;
+      const { projectUnitTypeVariant, ...fields } = input;
       await tx
         .update(projectUnits)
-        .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
+        .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), updatedAt: new Date() })
         .where(eq(projectUnits.id, id));
       // Delivery lots carry subproject and lot titles.
       if (input.title !== undefined && unit.rootId && (unit.type === 'subproject' || unit.type === 'approvallot')) await syncDeliveryLots(tx, unit.rootId);
     },
   },
   remove: async (tx, id, _existing, user) => {
-    const { unit, context } = await unitAccess(tx, user, id);
+    // Under the project lock and the subtree's row locks, the item counts read are those no order write can change.
+    const { unit, context } = await lockedUnitAccess(tx, user, id);
+    await lockUnits(tx, (await subtree(tx, id)).ids);
     const tree = await subtree(tx, id);
     const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items });
     if (!rule.allowed) refuse(rule.reason);

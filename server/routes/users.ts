@@ -23,6 +23,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { limitAction } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { inviteUser } from './invitations.js';
 
@@ -190,6 +191,8 @@ userRoutes.post('/', async (c) => {
   const parsed = userCreateSchema.safeParse(withoutIds(await readJsonObject(c.req.raw)));
   if (!parsed.success) throw fromZod(parsed.error);
   const db = c.get('db');
+  // External logins get no invitation mail.
+  if (!parsed.data.isExternalLogin) await limitAction(db, 'invitation', c.get('user')!.id);
   const origin = new URL(c.req.url).origin;
   const id = await db.transaction((tx) => createUser(tx, parsed.data, origin));
   return c.json(await loadRecord(db, id), 201);
@@ -254,6 +257,8 @@ userRoutes.post('/:id/invite', async (c) => {
   if (account.deleted) throw ApiError.conflict(USERS_MESSAGE.deletedNotEditable);
   if (account.isExternalLogin) throw ApiError.conflict(USERS_MESSAGE.externalNoInvitation);
   if (!account.email) throw ApiError.conflict(USERS_MESSAGE.noMailAddress);
+  await limitAction(db, 'invitationPerAccount', account.id);
+  await limitAction(db, 'invitation', user.id);
   await db.transaction((tx) => inviteUser(tx, account, new URL(c.req.url).origin));
   return c.json({ status: 202, messages: [{ type: 'info', text: translate(user.language, 'USERS.InvitationSent', { email: account.email }) }] }, 202);
 });

@@ -192,8 +192,8 @@ export const unitUpdateSchema = z.strictObject({
   notes: notes.optional(),
   deliveryDate: isoDate.nullable().optional(),
   projectUnitTypeVariant: z.enum(UNIT_VARIANTS, { error: MESSAGE.invalidValue }).optional(),
-  version: z.number().int().positive().optional(),
 });
+/** The fields of a unit PUT; the body also names the `version` read (required, checked by the server's REST layer). */
 export type UnitUpdate = z.infer<typeof unitUpdateSchema>;
 
 /** Site address and site contact of a project (spec: Edit project address and contact). */

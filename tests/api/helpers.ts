@@ -17,7 +17,7 @@ export interface TestContext {
   db: Db;
   /** The app's file storage: the disk, or a local S3 bucket in the vitest project "s3". */
   files: FileStorage;
-  /** The PostgreSQL database's URL (TEST_DATABASE_URL runs); undefined on the embedded database. */
+  /** The throwaway PostgreSQL database's URL (with TEST_DATABASE_URL), for a second connection pool. */
   databaseUrl?: string;
   /** Session cookie header of a demo user. */
   login(username: string, password?: string): Promise<string>;
