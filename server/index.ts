@@ -45,10 +45,9 @@ async function main() {
   // Refuses to start on a broken workflow definition (the default file or the newest saved version).
   await assertWorkflowValid(database.db);
   const files = new DeferredDeleteStorage(storage);
-  // Several processes may start at once on one PostgreSQL database: one seeds, the others then find it seeded.
-  await database.exclusive(async () => {
-    if (seed !== 'none' && (await isEmpty(database.db))) await seedDemo(database.db, files);
-  });
+  // Several processes may start at once on one PostgreSQL database: seedDemo seeds under a lock, once.
+  const seeded = seed !== 'none' && (await isEmpty(database.db));
+  if (seeded) await seedDemo(database.db, files);
   await purgeExpiredSessions(database.db);
   await purgeRateLimits(database.db);
   await analyze(database);

@@ -17,8 +17,6 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** Runs `work` while no other server process on this database runs its own (start-up steps such as seeding). */
-  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: a gzipped tarball of its data folder, taken between two transactions (backups). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -59,7 +57,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
       db,
       kind: 'pglite',
       close: () => client.close().finally(releaseLock),
-      exclusive: (work) => work(),
       // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
       dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
     };
@@ -94,16 +91,6 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    exclusive: async (work) => {
-      const lockClient = await pool.connect();
-      try {
-        await lockClient.query('select pg_advisory_lock(727275)');
-        return await work();
-      } finally {
-        await lockClient.query('select pg_advisory_unlock(727275)').catch(() => undefined);
-        lockClient.release();
-      }
-    },
     close: async () => {
       await stopListening();
       await pool.end();
