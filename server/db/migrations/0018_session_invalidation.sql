@@ -26,12 +26,12 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER users_session_notify AFTER UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION px_notify_session_user();
+CREATE OR REPLACE TRIGGER users_session_notify AFTER UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION px_notify_session_user();
 --> statement-breakpoint
-CREATE TRIGGER user_profiles_session_notify AFTER INSERT OR UPDATE OR DELETE ON user_profiles FOR EACH ROW EXECUTE FUNCTION px_notify_session_user_part();
+CREATE OR REPLACE TRIGGER user_profiles_session_notify AFTER INSERT OR UPDATE OR DELETE ON user_profiles FOR EACH ROW EXECUTE FUNCTION px_notify_session_user_part();
 --> statement-breakpoint
-CREATE TRIGGER user_tenants_session_notify AFTER INSERT OR UPDATE OR DELETE ON user_tenants FOR EACH ROW EXECUTE FUNCTION px_notify_session_user_part();
+CREATE OR REPLACE TRIGGER user_tenants_session_notify AFTER INSERT OR UPDATE OR DELETE ON user_tenants FOR EACH ROW EXECUTE FUNCTION px_notify_session_user_part();
 --> statement-breakpoint
-CREATE TRIGGER user_sales_orgs_session_notify AFTER INSERT OR UPDATE OR DELETE ON user_sales_orgs FOR EACH ROW EXECUTE FUNCTION px_notify_session_user_part();
+CREATE OR REPLACE TRIGGER user_sales_orgs_session_notify AFTER INSERT OR UPDATE OR DELETE ON user_sales_orgs FOR EACH ROW EXECUTE FUNCTION px_notify_session_user_part();
 --> statement-breakpoint
-CREATE TRIGGER sessions_session_notify AFTER DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION px_notify_session_deleted();
+CREATE OR REPLACE TRIGGER sessions_session_notify AFTER DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION px_notify_session_deleted();
