@@ -33,11 +33,14 @@ import { ifcStructureRoutes } from './routes/ifc-structure.js';
 import { viewerRoutes } from './routes/viewer.js';
 import { structureRoutes, structureTaskRoutes } from './routes/structure.js';
 import { deliveryDataRoutes, materialRoutes } from './routes/materials.js';
+import { orderProposalRoutes } from './routes/order-proposal.js';
 import { orderRoutes } from './routes/orders.js';
 import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries.js';
 import { questionnaireRoutes } from './routes/questionnaire.js';
 import { questionnaireSheetsResource, questionnaireSheetValidateRoutes } from './routes/questionnaire-sheets.js';
 import { projectMemberRoutes } from './routes/project-members.js';
+import { projectMemberChangeRoutes } from './routes/project-member-changes.js';
+import { rootProjectRoutes } from './routes/root-projects.js';
 import { projectSearchResource } from './routes/project-search.js';
 import { assignmentsResource } from './routes/assignments.js';
 import { planningRoutes } from './routes/planning.js';
@@ -159,6 +162,7 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/structure', structureRoutes);
   api.route('/materials', materialRoutes);
   api.route('/orders', orderRoutes);
+  api.route('/orders', orderProposalRoutes);
   api.route('/delivery-data', deliveryDataRoutes);
   api.route('/data/planxchange/delivery-overview', deliveryOverviewResource);
   api.route('/questionnaire', cclScheduleRoutes);
@@ -174,8 +178,11 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/file', ifcStructureRoutes);
   // The 3D viewer: GET api/view/{root}/{unit}.json, …/{unit}.bin and …/{unit}/status
   api.route('/view', viewerRoutes);
-  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
+  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}; changes, candidates and invitations
+  api.route('/data/planxchange/projectmembers', projectMemberChangeRoutes);
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
+  // What the root project form offers (tenants, sales organisations, countries); the root itself is POST …/projects
+  api.route('/root-projects', rootProjectRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
   // Product type and plant assignments (the spec's resource) and the planning screen's one-call save
   api.route('/data/planxchange/projectunitproducttypeassignments', assignmentsResource);

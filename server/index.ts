@@ -21,6 +21,7 @@ import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
 import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
+import { ensureFirstAdministrator, ensureShippedSheets, firstAdminSettings } from './services/installation.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -48,6 +49,9 @@ async function main() {
   // Several processes may start at once on one PostgreSQL database: seedDemo seeds under a lock, once.
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
+  // A fresh install without demo data: the shipped questionnaire sheets and the first administrator.
+  await ensureShippedSheets(database.db);
+  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(process.env, port));
   await purgeExpiredSessions(database.db);
   await purgeRateLimits(database.db);
   await analyze(database);
@@ -94,6 +98,11 @@ async function main() {
   lifecycle.ready(app);
   const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
   logger.info({ database: database.kind, files: storageDescription }, `Portal ready at http://localhost:${lifecycle.port} (${where}, ${storageDescription})`);
+  if (firstAdmin?.link) {
+    logger.warn(`First administrator "${firstAdmin.login}": set the password within 7 days at\n  ${firstAdmin.link}`);
+  } else if (firstAdmin) {
+    logger.warn(`First administrator "${firstAdmin.login}" created with the password from INITIAL_ADMIN_PASSWORD.`);
+  }
   if (seed !== 'none') {
     const logins = DEMO_LOGINS.map((login) => `  ${login.login.padEnd(11)} ${login.description}`).join('\n');
     logger.info(`Demo logins (password ${DEMO_PASSWORD}):\n${logins}`);

@@ -100,7 +100,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 /**
  * The session cache of a PostgreSQL process: one connection of its own LISTENs on px_session (the triggers of
- * migration 0018 notify every process at commit). When it drops, the cache empties and stays off until the
+ * migration 0020 notify every process at commit). When it drops, the cache empties and stays off until the
  * connection is back.
  */
 async function listenForSessionChanges(pgModule: typeof import('pg').default, url: string, db: Db): Promise<() => Promise<void>> {

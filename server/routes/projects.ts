@@ -18,7 +18,7 @@ import type { SessionUser } from '../../src/domain/user.js';
 import { canConfirmDeliveries, canEditMaterials } from '../../src/domain/deliveries.js';
 import { canEditStructure } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
-import { addresses, contacts, projectFiles, projectMembers, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
+import { projectFiles, projectUnits, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
@@ -31,6 +31,7 @@ import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
+import { createRootProject } from './root-projects.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -114,42 +115,6 @@ async function assertUniqueTitle(tx: Tx, parentId: number, type: string, title: 
 
 function refuse(reason: string): never {
   throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
-}
-
-async function createRoot(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
-  const tenantId = input.tenantID;
-  // A new root project is set up by provider staff of its tenant, who become its sales planner.
-  if (!user.isInternal || !tenantId || !user.tenantIds.includes(tenantId)) refuse('PROJECTS.Rules.ProjectOnlySalesPlanner');
-  const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) throw ApiError.notFound();
-  let prefix = `T${tenantId}`;
-  if (input.salesOrgID) {
-    const [org] = await tx.select().from(salesOrganisations).where(and(eq(salesOrganisations.id, input.salesOrgID), eq(salesOrganisations.tenantId, tenantId)));
-    if (!org) throw new ApiError(422, [{ key: 'ERRORMESSAGES.UnknownSalesOrg', reference: 'salesOrgID', params: { ids: input.salesOrgID } }]);
-    prefix = org.key;
-  }
-  const [address] = await tx.insert(addresses).values({}).returning({ id: addresses.id });
-  const [contact] = await tx.insert(contacts).values({}).returning({ id: contacts.id });
-  const [row] = await tx
-    .insert(projectUnits)
-    .values({
-      tenantId,
-      salesOrgId: input.salesOrgID ?? null,
-      type: 'project',
-      variant: input.projectUnitTypeVariant ?? 'other',
-      number: await allocateUnitNumber(tx, null, prefix),
-      title: input.title,
-      notes: input.notes ?? '',
-      stateKey: await initialState(tx, 'project', tenant.type === 'ccl' ? 'ccl' : 'standard'),
-      deliveryDate: input.deliveryDate ?? null,
-      siteAddressId: address.id,
-      siteContactId: contact.id,
-      features: tenant.projectFeatureDefaults,
-    })
-    .returning({ id: projectUnits.id });
-  await tx.update(projectUnits).set({ rootId: row.id }).where(eq(projectUnits.id, row.id));
-  await tx.insert(projectMembers).values({ rootId: row.id, userId: user.id, role: 'salesPlanner' });
-  return row.id;
 }
 
 async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
@@ -239,7 +204,7 @@ export const projectsResource = restResource({
   toRecords: async (db, rows) => (await withChildFlags(db, rows as UnitWithExtras[])).map(toUnit) as never,
   create: {
     schema: unitCreateSchema,
-    write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRoot(tx, input, user) : createChild(tx, input, user)),
+    write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRootProject(tx, input, user) : createChild(tx, input, user)),
   },
   // The unit PUT names the version it read (required; checked in the UPDATE by the REST layer).
   version: projectUnits.version,

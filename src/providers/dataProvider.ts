@@ -17,6 +17,8 @@ import { structureMethods } from './methods/structure';
 import { viewerMethods } from './methods/viewer';
 import { httpClient } from './http';
 import { apiResource } from './resourceNames';
+import { projectMemberMethods } from './methods/memberChanges';
+import { orderProposalMethods } from './methods/orderProposal';
 
 export { API_BASE };
 export { apiResource };
@@ -96,12 +98,14 @@ export const dataProvider = {
   ...crud,
   ...projectMethods,
   ...memberMethods,
+  ...projectMemberMethods,
   ...fileMethods,
   ...deliveryMethods,
   ...structureMethods,
   ...questionnaireMethods,
   ...planningMethods,
   ...orderMethods,
+  ...orderProposalMethods,
   ...profileMethods,
   ...accountMethods,
   ...adminMethods,

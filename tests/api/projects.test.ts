@@ -108,7 +108,7 @@ describe('create', () => {
 
   it('a new root project: staff of the tenant become its sales planner; customers may not', async () => {
     await expectErrorShape(await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: null, projectUnitType: 'project', title: 'Mein Projekt', tenantID: 1 } }), 403);
-    const response = await t.request('POST', P, { cookie: staff, body: { parentProjectUnitID: null, projectUnitType: 'project', title: 'Neues Projekt', tenantID: 1, salesOrgID: 1 } });
+    const response = await t.request('POST', P, { cookie: staff, body: { parentProjectUnitID: null, projectUnitType: 'project', title: 'Neues Projekt', tenantID: 1, salesOrgID: 1, country: 'de' } });
     expect(response.status).toBe(201);
     const root = await response.json();
     expect(root).toMatchObject({ rootProjectUnitID: root.id, parentProjectUnitID: null, stateKey: 'Structuring' });

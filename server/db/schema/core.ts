@@ -151,6 +151,8 @@ export const users = pgTable(
     isExternalLogin: boolean('is_external_login').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     isConfigurer: boolean('is_configurer').notNull().default(false),
+    /** Provider staff who may set up root projects (and become their sales planner); set by an administrator. */
+    isProjectPlanner: boolean('is_project_planner').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Set when the user deleted the account: personal data is gone, the row stays for history. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
