@@ -43,7 +43,9 @@ function authorize(c: Context<AppEnv>): { user: SessionUser; resource: BulkResou
 /** Headers matched to fields by name or by the field's label in any of the portal's languages. */
 export function suggestMapping(resource: BulkResource, headers: string[]): (string | null)[] {
   const names = new Map<string, string>();
-  for (const column of BULK_DEFINITIONS[resource].columns) {
+  // Written columns win over read-only ones of the same label ("Tenant" is the id and the name beside it).
+  const columns = [...BULK_DEFINITIONS[resource].columns].sort((a, b) => Number(Boolean(b.readOnly)) - Number(Boolean(a.readOnly)));
+  for (const column of columns) {
     names.set(normaliseHeader(column.field), column.field);
     for (const language of LANGUAGES) names.set(normaliseHeader(fieldLabel(resource, column.field, language)), column.field);
   }
@@ -206,18 +208,22 @@ async function* records(c: Context<AppEnv>, resource: BulkResource, user: Sessio
 }
 
 /** `GET api/bulk/{resource}/export.csv|.xlsx?filter=&sort=`: the whole list, streamed, in the user's language. */
-bulkRoutes.get('/:resource/:file{export\\.(csv|xlsx)}', async (c) => {
-  const { user, resource, language } = authorize(c);
-  const format = c.req.param('file').endsWith('.xlsx') ? 'xlsx' : 'csv';
-  // Parameters are checked before the first byte goes out: a bad filter is a 400, not a broken download.
-  const list = LISTS[resource];
-  if (list) listQuery(list, user, new URL(c.req.url).searchParams);
-  const pages = records(c, resource, user);
-  const body = format === 'csv' ? csvStream(resource, pages, language, c.get('log')) : xlsxStream(resource, pages, language, c.get('log'));
-  const day = new Date().toISOString().slice(0, 10);
-  return c.body(body, 200, {
-    'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    'Content-Disposition': `attachment; filename="${resource}-${day}.${format}"`,
-    'Cache-Control': 'no-store',
-  });
-});
+function exportList(format: 'csv' | 'xlsx') {
+  return (c: Context<AppEnv>) => {
+    const { user, resource, language } = authorize(c);
+    // Parameters are checked before the first byte goes out: a bad filter is a 400, not a broken download.
+    const list = LISTS[resource];
+    if (list) listQuery(list, user, new URL(c.req.url).searchParams);
+    const pages = records(c, resource, user);
+    const body = format === 'csv' ? csvStream(resource, pages, language, c.get('log')) : xlsxStream(resource, pages, language, c.get('log'));
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(body, 200, {
+      'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'Content-Disposition': `attachment; filename="${resource}-${day}.${format}"`,
+      'Cache-Control': 'no-store',
+    });
+  };
+}
+
+bulkRoutes.get('/:resource/export.csv', exportList('csv'));
+bulkRoutes.get('/:resource/export.xlsx', exportList('xlsx'));

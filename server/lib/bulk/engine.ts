@@ -84,6 +84,8 @@ export async function planImport(tx: Tx, resource: BulkResource, table: FileTabl
     if (earlier) extra.push({ field: key.fields[key.fields.length - 1], key: BULK_MESSAGE.duplicateKey, params: { line: earlier } });
     else seen.set(indexKey, line);
     const existing = index.get(indexKey);
+    // "CUSTOMER" in a file is the account "customer": the key as stored, not a change of it.
+    if (existing && adapter.caseInsensitiveKeys) for (const field of key.fields) read.values[field] = existing[field];
     if (!existing && key.fields.some((field) => definition.idFields?.includes(field))) extra.push({ field: key.fields[0], key: BULK_MESSAGE.unknownRecord });
     return classifyRow(definition, line, read, existing, key.text, extra);
   });
