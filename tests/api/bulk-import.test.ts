@@ -19,7 +19,7 @@ afterAll(async () => t.close());
 /** A multipart import request as the app sends it. */
 function send(path: 'import' | 'import/preview', resource: string, bytes: Uint8Array | string, options: { name?: string; mapping?: (string | null)[]; cookie?: string } = {}) {
   const form = new FormData();
-  form.append('file', new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes]), options.name ?? 'file.csv');
+  form.append('file', new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)]), options.name ?? 'file.csv');
   if (options.mapping) form.append('mapping', JSON.stringify(options.mapping));
   return t.app.request(`http://localhost/api/bulk/${resource}/${path}`, { method: 'POST', headers: { cookie: options.cookie ?? cookies.admin }, body: form });
 }
