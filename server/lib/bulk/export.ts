@@ -2,21 +2,13 @@ import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { exportStyle, formatCell, safeText } from '../../../src/domain/bulk/cells.js';
-import { BULK_DEFINITIONS, type BulkResource } from '../../../src/domain/bulk/resources.js';
+import { BULK_APP_RESOURCE, BULK_DEFINITIONS, type BulkResource } from '../../../src/domain/bulk/resources.js';
 import type { Language } from '../../../src/domain/languages.js';
 import { translate } from '../i18n.js';
 import type { Logger } from '../logging.js';
 import { toWebStream } from '../web-stream.js';
 
-/** The app's resource name of an API resource: column headers are the list's own field labels. */
-export const APP_RESOURCE: Record<BulkResource, string> = {
-  aacproducts: 'admin/aacproducts',
-  lintelproducts: 'admin/lintelproducts',
-  users: 'admin/users',
-  plants: 'admin/plants',
-  producttypes: 'admin/producttypes',
-  productplantpreliminarydays: 'admin/preliminary-days',
-};
+export const APP_RESOURCE = BULK_APP_RESOURCE;
 
 export function fieldLabel(resource: BulkResource, field: string, language: Language): string {
   return translate(language, `resources.${APP_RESOURCE[resource]}.fields.${field}`);

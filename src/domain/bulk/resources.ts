@@ -12,6 +12,16 @@ import type { CellKind } from './cells';
 export const BULK_RESOURCES = ['aacproducts', 'lintelproducts', 'users', 'plants', 'producttypes', 'productplantpreliminarydays'] as const;
 export type BulkResource = (typeof BULK_RESOURCES)[number];
 
+/** The app's resource (route) of each: column headers and labels are that list's field labels. */
+export const BULK_APP_RESOURCE: Record<BulkResource, string> = {
+  aacproducts: 'admin/aacproducts',
+  lintelproducts: 'admin/lintelproducts',
+  users: 'admin/users',
+  plants: 'admin/plants',
+  producttypes: 'admin/producttypes',
+  productplantpreliminarydays: 'admin/preliminary-days',
+};
+
 export function isBulkResource(name: string): name is BulkResource {
   return (BULK_RESOURCES as readonly string[]).includes(name);
 }

@@ -1,23 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
-import {
-  BulkDeleteButton,
-  CreateButton,
-  Datagrid,
-  ExportButton,
-  List,
-  Pagination,
-  TopToolbar,
-  type Exporter,
-  type SortPayload,
-} from 'react-admin';
+import { BulkDeleteButton, Datagrid, List, Pagination, type Exporter, type SortPayload } from 'react-admin';
+import { BulkEditButton } from '../../layout/bulk/BulkEditButton';
+import { BulkListActions } from '../../layout/bulk/BulkListActions';
 import { MASTER_PAGE_SIZES } from '../../domain/masterData';
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton />
-    <ExportButton maxResults={1000} />
-  </TopToolbar>
-);
 
 /**
  * The list of one master-data resource: filters, sort, paging, CSV export and bulk delete. Deleting waits for the
@@ -27,7 +13,7 @@ export function MasterDataList({
   sort,
   filters,
   exporter,
-  actions = <ListActions />,
+  actions = <BulkListActions />,
   children,
 }: {
   sort: SortPayload;
@@ -45,7 +31,7 @@ export function MasterDataList({
       exporter={exporter}
       pagination={<Pagination rowsPerPageOptions={[...MASTER_PAGE_SIZES]} />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Datagrid rowClick="edit" bulkActionButtons={<><BulkEditButton /><BulkDeleteButton mutationMode="pessimistic" /></>}>
         {children}
       </Datagrid>
     </List>
