@@ -100,7 +100,10 @@ export function classifyRow(
   const own = Object.fromEntries(Object.entries(read.values).filter(([field]) => !definition.idFields?.includes(field)));
   const candidate = existing ? { ...writable(definition, existing), ...own } : own;
   const parsed = definition.schema.safeParse(candidate);
-  const problems = [...read.problems, ...extraProblems, ...(parsed.success ? [] : zodProblems(parsed.error))];
+  // A cell that could not be read is not reported once more as "required".
+  const unread = new Set(read.problems.map((problem) => problem.field));
+  const schemaProblems = parsed.success ? [] : zodProblems(parsed.error).filter((problem) => !unread.has(problem.field));
+  const problems = [...read.problems, ...extraProblems, ...schemaProblems];
   if (!existing && definition.updateOnly && !problems.length) problems.push({ field: '', key: BULK_MESSAGE.unknownRecord });
   const base = { line, key, values: read.values, ...(existing ? { id: existing.id } : {}) };
   if (problems.length || !parsed.success) return { ...base, status: 'invalid', problems };
