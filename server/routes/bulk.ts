@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { normaliseHeader } from '../../src/domain/bulk/cells.js';
-import { BULK_DEFINITIONS, BULK_MESSAGE, bulkEditSchema, canBulkAdminister, isBulkResource, type BulkResource } from '../../src/domain/bulk/resources.js';
+import { BULK_DEFINITIONS, BULK_MESSAGE, bulkEditSchema, IMPORT_MAX_BYTES, canBulkAdminister, isBulkResource, type BulkResource } from '../../src/domain/bulk/resources.js';
 import type { PreviewRow } from '../../src/domain/bulk/rows.js';
 import { LANGUAGES, isLanguage, type Language } from '../../src/domain/languages.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -21,8 +20,6 @@ import { aacProductsDefinition, lintelProductsDefinition } from './admin-catalog
 import { plantsDefinition, productTypesDefinition } from './admin-master-data.js';
 import { usersDefinition } from './users.js';
 
-/** An import file: 20 MB holds far more than the row limit of a catalogue in either format. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 const LISTS: Partial<Record<BulkResource, ResourceDefinition>> = {
   aacproducts: aacProductsDefinition,
@@ -132,10 +129,8 @@ async function record(tx: Tx, entry: { kind: string; resource: BulkResource; use
 
 export const bulkRoutes = new Hono<AppEnv>();
 
-const importLimit = bodyLimit({ maxSize: IMPORT_MAX_BYTES + 64 * 1024, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge', reference: 'file' }]); } });
-
 /** `POST api/bulk/{resource}/import/preview` (multipart: file, mapping?): what the import would do, row by row. */
-bulkRoutes.post('/:resource/import/preview', importLimit, async (c) => {
+bulkRoutes.post('/:resource/import/preview', async (c) => {
   const { user, resource, language } = authorize(c);
   const { fileName, table, mapping } = await readImport(c, resource);
   const context = { user, origin: new URL(c.req.url).origin };
@@ -155,7 +150,7 @@ bulkRoutes.post('/:resource/import/preview', importLimit, async (c) => {
 });
 
 /** `POST api/bulk/{resource}/import` (multipart: file, mapping?): all rows in one transaction, or none (422 with every reason). */
-bulkRoutes.post('/:resource/import', importLimit, async (c) => {
+bulkRoutes.post('/:resource/import', async (c) => {
   const { user, resource, language } = authorize(c);
   const { fileName, table, mapping } = await readImport(c, resource);
   const context = { user, origin: new URL(c.req.url).origin };

@@ -42,7 +42,7 @@ export const userAdapter: BulkAdapter = {
   async create(tx, writes, { origin }) {
     for (const { data } of writes) {
       const { isActive, ...input } = data;
-      const id = await createUser(tx, input as UserCreate, origin);
+      const { id } = await createUser(tx, input as UserCreate, origin);
       if (isActive === false) await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     }
   },

@@ -132,6 +132,8 @@ export function canBulkAdminister(user: PermissionUser | null | undefined, resou
 }
 
 export const BULK_EDIT_MAX_IDS = 1000;
+/** An import file: 20 MB holds far more than a catalogue's rows in either format. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const BULK_MESSAGE = {
   invalidRows: 'BULK.Import.InvalidRows',
