@@ -34,8 +34,16 @@ describe('bulk administration', () => {
     expect(created.status()).toBe(201);
     const tenantId = (await created.json()).id as number;
 
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
     await page.goto('/home/app/admin/aacproducts');
-    await page.getByRole('cell', { name: 'NS-PE-300-625' }).waitFor();
+    try {
+      await page.getByRole('cell', { name: 'NS-PE-300-625' }).waitFor();
+    } catch (error) {
+      if (shots) await page.screenshot({ path: join(shots, 'bulk-failure.png') });
+      throw new Error(`${(error as Error).message}\n${errors.join('\n')}`);
+    }
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export CSV' }).click()]);
     const exported = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');

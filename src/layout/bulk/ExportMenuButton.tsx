@@ -2,8 +2,8 @@ import DownloadIcon from '@mui/icons-material/GetApp';
 import { Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useResourceContext, useTranslate } from 'react-admin';
-import { apiResource, usePortalDataProvider } from '../../providers/dataProvider';
-import type { ExportFormat } from '../../providers/methods/bulk';
+import { apiResource } from '../../providers/dataProvider';
+import { bulkExportUrl, type ExportFormat } from '../../providers/methods/bulk';
 
 /**
  * Export of the whole list (no cap) with its filter and sort, streamed by the server as CSV or Excel in the user's
@@ -12,10 +12,9 @@ import type { ExportFormat } from '../../providers/methods/bulk';
 export function ExportMenuButton() {
   const resource = useResourceContext() ?? '';
   const { filterValues, sort, total } = useListContext();
-  const dataProvider = usePortalDataProvider();
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const href = (format: ExportFormat) => dataProvider.exportUrl(apiResource(resource), format, filterValues ?? {}, sort);
+  const href = (format: ExportFormat) => bulkExportUrl(apiResource(resource), format, filterValues ?? {}, sort);
   return (
     <>
       <Button label="ra.action.export" onClick={(event) => setAnchor(event.currentTarget)} disabled={total === 0} aria-haspopup="menu">
