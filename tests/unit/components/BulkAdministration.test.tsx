@@ -69,15 +69,16 @@ describe('bulk administration on the AAC catalogue', () => {
     fireEvent.change(within(dialog).getByTestId('import-file'), { target: { files: [new File(['x'], 'bad.csv')] } });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Show preview' }));
     await within(dialog).findByText('Price: Enter a price of at least 0 with at most two decimals.');
-    expect((within(dialog).getByRole('button', { name: 'Import 1 change(s)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: /^Import \d+ change/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('sets a field on the selected rows in one updateMany call', async () => {
     const dataProvider = listProvider({ updateMany: (_resource: string, params: { ids: number[] }) => Promise.resolve({ data: params.ids }) });
     renderList(dataProvider);
     await screen.findByText('NS-1');
-    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Select this row' })[0]);
-    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Select this row' })[1]);
+    const [first, second] = screen.getAllByRole('checkbox').filter((box) => box.getAttribute('aria-label') !== 'Select all');
+    fireEvent.click(first);
+    fireEvent.click(second);
     fireEvent.click(await screen.findByRole('button', { name: 'Set field' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Field' }));
@@ -94,7 +95,7 @@ describe('bulk administration on the AAC catalogue', () => {
   it('offers no import to a user who may not (the API refuses them too)', async () => {
     renderList(listProvider(), false);
     await screen.findByText('NS-1');
-    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Export' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   });
 });
