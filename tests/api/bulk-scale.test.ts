@@ -1,4 +1,4 @@
-import { count, eq, inArray, like } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOperations, lintelProducts, tenants, users } from '../../server/db/schema.js';
 import { createTestContext, type TestContext } from './helpers.js';
@@ -77,7 +77,7 @@ describe('bulk edit', () => {
     console.info(`bulk edit: 500 users in ${Math.round(ms)} ms`);
     const rows = await t.db.select({ language: users.language, isActive: users.isActive }).from(users).where(inArray(users.id, ids));
     expect(rows.every((row) => row.language === 'nl' && !row.isActive)).toBe(true);
-    const [operation] = await t.db.select().from(bulkOperations).where(eq(bulkOperations.kind, 'update'));
+    const [operation] = await t.db.select().from(bulkOperations).where(and(eq(bulkOperations.kind, 'update'), eq(bulkOperations.resource, 'users')));
     expect(operation).toMatchObject({ resource: 'users', updated: 500, userLogin: 'admin' });
   }, 60_000);
 
