@@ -66,6 +66,17 @@ function requireUser(user: SessionUser | null): SessionUser {
   return user;
 }
 
+/** Every mounted resource by its API name (the whole-list export reads a list through its definition). */
+const DEFINITIONS = new Map<string, ResourceDefinition>();
+
+export function mountedResource(name: string): ResourceDefinition | undefined {
+  return DEFINITIONS.get(name);
+}
+
+export function authorizeResource(definition: ResourceDefinition, user: SessionUser, action: Action): void {
+  authorize(definition, user, action);
+}
+
 function authorize(definition: ResourceDefinition, user: SessionUser, action: Action): void {
   const allowed = definition.allow ? definition.allow(user, action) : canAccess(user, { action, resource: definition.name });
   if (!allowed) throw ApiError.forbidden();
@@ -158,6 +169,7 @@ async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, 
 /** Mounts list / getOne / create / update / delete for one resource. */
 export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  DEFINITIONS.set(definition.name, definition);
 
   app.get('/', async (c) => {
     const user = requireUser(c.get('user'));

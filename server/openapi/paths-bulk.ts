@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_RESOURCES, bulkEditSchema } from '../../src/domain/bulk/resources.js';
+import { BULK_RESOURCES, EXPORT_ONLY_DEFINITIONS, bulkEditSchema } from '../../src/domain/bulk/resources.js';
 import { DATA, isoDateTime, op, resource } from './registry.js';
 
 const tags = ['Bulk administration'];
@@ -63,7 +63,7 @@ const exportQuery = z.object({
 op('get', '/api/bulk/:resource/export.csv', {
   tags,
   summary: 'The whole list as CSV, streamed, with the list\'s filter and sort',
-  description: 'In the user\'s language: headers are the list\'s labels; German and Dutch users get `;` and decimal commas, English users `,` and points; UTF-8 with BOM. The file reads back through the import unchanged.',
+  description: `In the user's language: headers are the list's labels; German and Dutch users get \`;\` and decimal commas, English users \`,\` and points; UTF-8 with BOM. The file of a bulk resource reads back through the import unchanged. Besides the bulk resources (${BULK_RESOURCES.join(', ')}, administrators only) the whole-list export serves ${Object.keys(EXPORT_ONLY_DEFINITIONS).join(', ')} to whoever may list and export them (administrators).`,
   query: exportQuery,
   responses: { 200: { contentType: 'text/csv', description: 'CSV with a header line' } },
 });

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { normaliseHeader } from '../../src/domain/bulk/cells.js';
-import { BULK_DEFINITIONS, BULK_MESSAGE, bulkEditSchema, IMPORT_MAX_BYTES, canBulkAdminister, isBulkResource, type BulkResource } from '../../src/domain/bulk/resources.js';
+import { BULK_DEFINITIONS, BULK_MESSAGE, EXPORT_ONLY_DEFINITIONS, bulkEditSchema, IMPORT_MAX_BYTES, canBulkAdminister, isBulkResource, type BulkResource } from '../../src/domain/bulk/resources.js';
+import { canAccess } from '../../src/domain/permissions.js';
 import type { PreviewRow } from '../../src/domain/bulk/rows.js';
 import { LANGUAGES, isLanguage, type Language } from '../../src/domain/languages.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -13,7 +14,7 @@ import { readTable, type FileTable } from '../lib/bulk/read-table.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
-import { listAll, listQuery, type ResourceDefinition } from '../lib/rest.js';
+import { authorizeResource, listAll, listQuery, mountedResource, type ResourceDefinition } from '../lib/rest.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { aacProductsDefinition, lintelProductsDefinition } from './admin-catalogues.js';
@@ -192,24 +193,40 @@ bulkRoutes.post('/:resource/update', async (c) => {
 });
 
 /** Every record of the list with its filter and sort, page by page; the preliminary days matrix whole. */
-async function* records(c: Context<AppEnv>, resource: BulkResource, user: SessionUser): AsyncGenerator<Record<string, unknown>[]> {
+async function* records(c: Context<AppEnv>, resource: string, list: ResourceDefinition | undefined, user: SessionUser): AsyncGenerator<Record<string, unknown>[]> {
   const db = c.get('db');
-  const list = LISTS[resource];
   if (list) {
     yield* listAll(db, list, user, new URL(c.req.url).searchParams);
     return;
   }
-  yield await db.transaction((tx) => BULK_ADAPTERS[resource].load(tx));
+  yield await db.transaction((tx) => BULK_ADAPTERS[resource as BulkResource].load(tx));
+}
+
+/**
+ * Who may export which list: the bulk resources are the administrators' (as their import); the other exportable
+ * lists go to whoever may read the list and export it (the same rules as the list itself).
+ */
+function authorizeExport(c: Context<AppEnv>): { user: SessionUser; resource: string; list: ResourceDefinition | undefined; language: Language } {
+  const resource = c.req.param('resource') ?? '';
+  if (isBulkResource(resource)) {
+    const { user, language } = authorize(c);
+    return { user, resource, list: LISTS[resource], language };
+  }
+  const user = sessionUser(c);
+  const list = Object.hasOwn(EXPORT_ONLY_DEFINITIONS, resource) ? mountedResource(resource) : undefined;
+  if (!list) throw ApiError.notFound();
+  authorizeResource(list, user, 'list');
+  if (!canAccess(user, { action: 'export', resource })) throw ApiError.forbidden();
+  return { user, resource, list, language: isLanguage(user.language) ? user.language : 'de' };
 }
 
 /** `GET api/bulk/{resource}/export.csv|.xlsx?filter=&sort=`: the whole list, streamed, in the user's language. */
 function exportList(format: 'csv' | 'xlsx') {
   return (c: Context<AppEnv>) => {
-    const { user, resource, language } = authorize(c);
+    const { user, resource, list, language } = authorizeExport(c);
     // Parameters are checked before the first byte goes out: a bad filter is a 400, not a broken download.
-    const list = LISTS[resource];
     if (list) listQuery(list, user, new URL(c.req.url).searchParams);
-    const pages = records(c, resource, user);
+    const pages = records(c, resource, list, user);
     const body = format === 'csv' ? csvStream(resource, pages, language, c.get('log')) : xlsxStream(resource, pages, language, c.get('log'));
     const day = new Date().toISOString().slice(0, 10);
     return c.body(body, 200, {

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { exportStyle, formatCell, safeText } from '../../../src/domain/bulk/cells.js';
-import { BULK_APP_RESOURCE, BULK_DEFINITIONS, type BulkResource } from '../../../src/domain/bulk/resources.js';
+import { BULK_APP_RESOURCE, exportSheet, type BulkResource } from '../../../src/domain/bulk/resources.js';
 import type { Language } from '../../../src/domain/languages.js';
 import { translate } from '../i18n.js';
 import type { Logger } from '../logging.js';
@@ -14,13 +14,18 @@ export function fieldLabel(resource: BulkResource, field: string, language: Lang
   return translate(language, `resources.${APP_RESOURCE[resource]}.fields.${field}`);
 }
 
+/** An exported column's header: the list's field label in the user's language. */
+function headerOf(appResource: string, field: string, language: Language): string {
+  return translate(language, `resources.${appResource}.fields.${field}`);
+}
+
 const XLSX_BUFFER_BYTES = 4 * 1024 * 1024;
 
 type Pages = AsyncIterable<Record<string, unknown>[]>;
 
 /** The CSV export in the user's language: `;` and decimal commas for German and Dutch, a BOM for Excel. */
-export function csvStream(resource: BulkResource, pages: Pages, language: Language, log: Logger): ReadableStream<Uint8Array> {
-  const { columns } = BULK_DEFINITIONS[resource];
+export function csvStream(resource: string, pages: Pages, language: Language, log: Logger): ReadableStream<Uint8Array> {
+  const { columns, appResource } = exportSheet(resource);
   const { delimiter } = exportStyle(language);
   const encoder = new TextEncoder();
   const iterator = pages[Symbol.asyncIterator]();
@@ -30,7 +35,7 @@ export function csvStream(resource: BulkResource, pages: Pages, language: Langua
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encoder.encode('\ufeff' + stringify([columns.map((column) => fieldLabel(resource, column.field, language))], { delimiter })));
+          controller.enqueue(encoder.encode('\ufeff' + stringify([columns.map((column) => headerOf(appResource, column.field, language))], { delimiter })));
         }
         const next = await iterator.next();
         if (next.done) return controller.close();
@@ -48,13 +53,13 @@ export function csvStream(resource: BulkResource, pages: Pages, language: Langua
 }
 
 /** The XLSX export, written row by row by exceljs' streaming writer: numbers and yes/no stay typed cells. */
-export function xlsxStream(resource: BulkResource, pages: Pages, language: Language, log: Logger): ReadableStream<Uint8Array> {
-  const { columns } = BULK_DEFINITIONS[resource];
+export function xlsxStream(resource: string, pages: Pages, language: Language, log: Logger): ReadableStream<Uint8Array> {
+  const { columns, appResource } = exportSheet(resource);
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(translate(language, `resources.${APP_RESOURCE[resource]}.name`).split('|')[0].trim().slice(0, 31) || resource);
+  const sheet = workbook.addWorksheet(translate(language, `resources.${appResource}.name`).split('|')[0].trim().slice(0, 31) || resource);
   sheet.columns = columns.map((column) => ({
-    header: fieldLabel(resource, column.field, language),
+    header: headerOf(appResource, column.field, language),
     key: column.field,
     width: column.kind === 'text' ? 24 : 14,
     style: column.kind === 'decimal' ? { numFmt: '#,##0.00' } : {},
@@ -68,7 +73,7 @@ export function xlsxStream(resource: BulkResource, pages: Pages, language: Langu
           const row = columns.map((column) => {
             const value = record[column.field];
             if (value === null || value === undefined) return null;
-            if (column.kind === 'idList') return (value as number[]).join(' ');
+            if (column.kind === 'idList') return (value as unknown[]).join(' ');
             return typeof value === 'string' ? safeText(value) : value;
           });
           sheet.addRow(row).commit();

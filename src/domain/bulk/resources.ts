@@ -121,6 +121,47 @@ export const BULK_DEFINITIONS: Record<BulkResource, BulkDefinition> = {
   },
 };
 
+/**
+ * Lists exported whole by the server (no import): the same streamed CSV/Excel as the bulk resources, with these
+ * columns. Dates stay ISO 8601 (Excel reads them as dates in any language; an import would read them back).
+ */
+export const EXPORT_ONLY_DEFINITIONS: Record<string, { appResource: string; columns: BulkColumn[] }> = {
+  tenants: {
+    appResource: 'admin/tenants',
+    columns: [col('tenantID', 'integer'), col('name'), col('type'), col('features', 'idList'), col('projectFeatureDefaults', 'idList'), col('hasLogo', 'boolean')],
+  },
+  salesorganisations: {
+    appResource: 'admin/salesorganisations',
+    columns: [col('salesOrgKey'), col('title'), col('tenantID', 'integer'), col('defaultPlantID', 'integer'), col('salesOrgUrl'), col('contactMail')],
+  },
+  mails: {
+    appResource: 'admin/mails',
+    columns: [col('createdAt'), col('kind'), col('recipient'), col('subject'), col('status'), col('attempts', 'integer'), col('sentAt'), col('lastError')],
+  },
+  'banner-notifications': {
+    appResource: 'admin/banner-notifications',
+    columns: [col('title'), col('text'), col('level'), col('showFrom'), col('showUntil'), col('salesOrgs', 'idList')],
+  },
+  bulkoperations: {
+    appResource: 'admin/bulkoperations',
+    columns: [col('createdAt'), col('userLogin'), col('kind'), col('resource'), col('fileName'), col('created', 'integer'), col('updated', 'integer'), col('unchanged', 'integer')],
+  },
+  projectfeatures: {
+    appResource: 'admin/projectfeatures',
+    columns: [col('projectUnitNo'), col('title'), col('tenantName'), col('stateKey'), col('features', 'idList')],
+  },
+};
+
+/** Every list the server exports whole (bulk resources and export-only lists), by API name. */
+export function isExportResource(name: string): boolean {
+  return isBulkResource(name) || Object.hasOwn(EXPORT_ONLY_DEFINITIONS, name);
+}
+
+/** The columns and the app resource (for the labels) of an exportable list. */
+export function exportSheet(name: string): { appResource: string; columns: BulkColumn[] } {
+  return isBulkResource(name) ? { appResource: BULK_APP_RESOURCE[name], columns: BULK_DEFINITIONS[name].columns } : EXPORT_ONLY_DEFINITIONS[name];
+}
+
 /** The written columns of a resource (what a file may set). */
 export function writableFields(resource: BulkResource): string[] {
   return BULK_DEFINITIONS[resource].columns.filter((column) => !column.readOnly).map((column) => column.field);

@@ -1,12 +1,12 @@
-import { CreateButton, ExportButton, TopToolbar, useCanAccess, useResourceContext } from 'react-admin';
+import { CreateButton, TopToolbar, useCanAccess, useResourceContext } from 'react-admin';
 import { isBulkResource } from '../../domain/bulk/resources';
 import { apiResource } from '../../providers/dataProvider';
 import { ExportMenuButton } from './ExportMenuButton';
 import { ImportButton } from './ImportButton';
 
 /**
- * The administration list's toolbar: create, export and import. Lists with bulk administration export the whole
- * list from the server (CSV or Excel) and import; the others keep react-admin's export of what the list shows.
+ * The administration list's toolbar: create, export and import. Every administration list exports the whole list
+ * from the server (CSV or Excel, no cap); lists with bulk administration also import.
  */
 export function BulkListActions({ create = true }: { create?: boolean }) {
   const resource = useResourceContext() ?? '';
@@ -15,7 +15,7 @@ export function BulkListActions({ create = true }: { create?: boolean }) {
   return (
     <TopToolbar>
       {create && <CreateButton />}
-      {bulk ? <ExportMenuButton /> : <ExportButton maxResults={1000} />}
+      <ExportMenuButton />
       {bulk && canImport && <ImportButton />}
     </TopToolbar>
   );

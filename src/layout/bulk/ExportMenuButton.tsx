@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/GetApp';
 import { Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Button, useListContext, useResourceContext, useTranslate } from 'react-admin';
+import { isExportResource } from '../../domain/bulk/resources';
 import { apiResource } from '../../providers/dataProvider';
 import { bulkExportUrl, type ExportFormat } from '../../providers/methods/bulk';
 
@@ -15,6 +16,7 @@ export function ExportMenuButton() {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const href = (format: ExportFormat) => bulkExportUrl(apiResource(resource), format, filterValues ?? {}, sort);
+  if (!isExportResource(apiResource(resource))) return null;
   return (
     <>
       <Button label="ra.action.export" onClick={(event) => setAnchor(event.currentTarget)} disabled={total === 0} aria-haspopup="menu">

@@ -1,4 +1,5 @@
 import { Datagrid, DateField, FunctionField, List, NumberField, Pagination, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BULK_APP_RESOURCE as APP_RESOURCE_OF, BULK_RESOURCES } from '../../domain/bulk/resources';
 
 export const BULK_OPERATIONS_RESOURCE = 'admin/bulkoperations';
@@ -13,7 +14,7 @@ const filters = [
 export function BulkOperationList() {
   const translate = useTranslate();
   return (
-    <List resource={BULK_OPERATIONS_RESOURCE} title="BULK.Operations.Menu" sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List resource={BULK_OPERATIONS_RESOURCE} title="BULK.Operations.Menu" sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} actions={<ExportListActions />} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="createdAt" showTime />
         <TextField source="userLogin" />

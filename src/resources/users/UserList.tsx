@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  downloadCSV,
   EmailField,
   FunctionField,
   List,
@@ -9,18 +8,15 @@ import {
   SearchInput,
   SelectInput,
   TextField,
-  type Exporter,
 } from 'react-admin';
-import { USER_PAGE_SIZES, USER_ROLES, type UserRecord } from '../../domain/users';
+import { USER_PAGE_SIZES, USER_ROLES } from '../../domain/users';
 import { BulkEditButton } from '../../layout/bulk/BulkEditButton';
 import { BulkListActions } from '../../layout/bulk/BulkListActions';
 import { BulkDeactivateButton } from './BulkDeactivateButton';
 import { USERS_RESOURCE } from './constants';
 import { useTenantChoices } from './useUserChoices';
-import { usersToCsv } from './userCsv';
 import { KindChipsField, RoleChipsField, StateChipField, TenantChipsField, UserNameField } from './UserFields';
 
-const exporter: Exporter<UserRecord> = (records) => downloadCSV(usersToCsv(records), 'users');
 
 function useFilters() {
   const { choices } = useTenantChoices();
@@ -46,7 +42,7 @@ export function UserList() {
       perPage={20}
       filters={useFilters()}
       actions={<BulkListActions />}
-      exporter={exporter}
+      exporter={false}
       pagination={<Pagination rowsPerPageOptions={[...USER_PAGE_SIZES]} />}
     >
       <Datagrid rowClick="edit" bulkActionButtons={<><BulkEditButton /><BulkDeactivateButton /></>}>
