@@ -1,16 +1,23 @@
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
+import type { CellKind } from '../../domain/bulk/cells';
+import { exportSheet, isExportResource } from '../../domain/bulk/resources';
 import type { RowStatus } from '../../domain/bulk/rows';
+import { apiResource } from '../../providers/dataProvider';
 import type { ImportPreview } from '../../providers/methods/bulk';
 
 const STATUS_COLOR = { new: 'success', changed: 'info', unchanged: 'default', invalid: 'error' } as const;
 const STATUSES: RowStatus[] = ['new', 'changed', 'unchanged', 'invalid'];
 
-/** A value as the user's language writes it (numbers with its separators). */
-function shown(value: unknown, locale: string): string {
+/** A value as the user's language writes it (numbers with its separators; prices with two decimals). */
+function shown(value: unknown, locale: string, kind: CellKind | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+  const number = typeof value === 'number' ? value : kind === 'decimal' && typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isNaN(number)) {
+    const digits = kind === 'decimal' ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {};
+    return new Intl.NumberFormat(locale, digits).format(number);
+  }
   if (Array.isArray(value)) return value.join(' ');
   return String(value);
 }
@@ -23,6 +30,8 @@ export function ImportPreviewTable({ resource, preview }: { resource: string; pr
   const [page, setPage] = useState(0);
   const rows = useMemo(() => (status === 'all' ? preview.rows : preview.rows.filter((row) => row.status === status)), [preview, status]);
   const label = (field: string) => (field ? translate(`resources.${resource}.fields.${field}`) : '');
+  const name = apiResource(resource);
+  const kinds = new Map(isExportResource(name) ? exportSheet(name).columns.map((column) => [column.field, column.kind]) : []);
   return (
     <Stack spacing={1}>
       <ToggleButtonGroup size="small" exclusive value={status} onChange={(_, value) => { if (value) { setStatus(value); setPage(0); } }}>
@@ -51,7 +60,7 @@ export function ImportPreviewTable({ resource, preview }: { resource: string; pr
               <TableCell>
                 {row.changes?.map((change) => (
                   <Typography key={change.field} variant="body2">
-                    {label(change.field)}: {shown(change.from, locale)} → <strong>{shown(change.to, locale)}</strong>
+                    {label(change.field)}: {shown(change.from, locale, kinds.get(change.field))} → <strong>{shown(change.to, locale, kinds.get(change.field))}</strong>
                   </Typography>
                 ))}
                 {row.problems?.map((problem, index) => (
