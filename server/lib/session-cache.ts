@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 export const SESSION_CACHE_TTL_MS = 30_000;
 /** At most this many sessions per process; the oldest go first. */
 export const SESSION_CACHE_MAX = 10_000;
-/** The channel the database's triggers notify (migration 0020_session_invalidation). */
+/** The channel the database's triggers notify (migration 0021_session_invalidation). */
 export const SESSION_CHANNEL = 'px_session';
 
 interface Entry {
