@@ -1,0 +1,136 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectFiles, projectUnits } from '../../server/db/schema.js';
+import { simplePdf } from '../../server/lib/pdf.js';
+import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
+
+// Issue 20: every rule the details page applies to units is applied by the API too.
+const P = '/api/data/planxchange/projects';
+let t: TestContext;
+let customer: string;
+let staff: string;
+const id: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  [customer, staff] = await Promise.all([t.login('customer'), t.login('staff')]);
+  for (const row of await t.db.select().from(projectUnits)) id[row.title] = row.id;
+});
+afterAll(async () => t.close());
+
+const past = '2020-01-01';
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const unitOf = async (unitId: number) => (await t.db.select().from(projectUnits).where(eq(projectUnits.id, unitId)))[0];
+
+function upload(cookie: string, root: number, unit: number, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(simplePdf(name, ['rules']))]), name);
+  return t.app.request(`http://localhost/api/file/${root}/${unit}`, { method: 'POST', headers: { cookie }, body: form });
+}
+
+describe('planned delivery date of order lots: today at the earliest', () => {
+  it('PUT refuses a past date on a lintel and an AAC order lot (422 on deliveryDate) and keeps the old one', async () => {
+    for (const title of ['Stürze Haus A und B', 'Wandelemente Haus B']) {
+      const before = await unitOf(id[title]);
+      const messages = await expectErrorShape(await t.request('PUT', `${P}/${id[title]}`, { cookie: customer, body: { deliveryDate: past } }), 422);
+      expect(messages[0]).toMatchObject({ reference: 'deliveryDate', key: 'PROJECTS.Rules.DeliveryDateInPast' });
+      expect(messages[0].text).toMatch(/cannot be before \d{1,2}\/\d{1,2}\/\d{4}\./);
+      expect((await unitOf(id[title])).deliveryDate).toBe(before.deliveryDate);
+    }
+  });
+
+  it('POST refuses a new lot dated in the past; today and later pass', async () => {
+    const body = { parentProjectUnitID: id['Stürze'], projectUnitType: 'lintelorderlot', title: 'Stürze Haus C' };
+    await expectErrorShape(await t.request('POST', P, { cookie: customer, body: { ...body, deliveryDate: past } }), 422);
+    const created = await t.request('POST', P, { cookie: customer, body: { ...body, deliveryDate: inDays(0) } });
+    expect(created.status).toBe(201);
+    const ok = await t.request('PUT', `${P}/${(await created.json()).id}`, { cookie: customer, body: { deliveryDate: inDays(20) } });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('a subproject’s kind', () => {
+  it('cannot change while it holds units of another kind (the files card would vanish)', async () => {
+    const messages = await expectErrorShape(await t.request('PUT', `${P}/${id['Haus A']}`, { cookie: customer, body: { projectUnitTypeVariant: 'aac_elements' } }), 422);
+    expect(messages[0]).toMatchObject({ reference: 'projectUnitTypeVariant', key: 'PROJECTS.Rules.VariantHoldsChildren' });
+    expect((await unitOf(id['Haus A'])).variant).toBe('other');
+  });
+
+  it('changes while its children fit the new kind', async () => {
+    const created = await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: id['Wohnpark Weserblick'], projectUnitType: 'subproject', title: 'Haus D' } });
+    const sub = await created.json();
+    expect((await t.request('PUT', `${P}/${sub.id}`, { cookie: customer, body: { projectUnitTypeVariant: 'lintel' } })).status).toBe(200);
+    expect((await unitOf(sub.id)).variant).toBe('lintel');
+  });
+});
+
+describe('one rule for closed projects', () => {
+  it('no new units, no edits, no deletions — not even by the sales planner', async () => {
+    const folder = { parentProjectUnitID: id['Altbau Sanierung Mitte'], projectUnitType: 'folder', title: 'Nachträge' };
+    const created = await expectErrorShape(await t.request('POST', P, { cookie: customer, body: folder }), 403);
+    expect(created[0]).toMatchObject({ key: 'PROJECTS.Rules.ProjectClosed' });
+    await expectErrorShape(await t.request('POST', P, { cookie: staff, body: folder }), 403);
+    await expectErrorShape(await t.request('DELETE', `${P}/${id['Dachgeschoss']}`, { cookie: staff }), 403);
+    await expectErrorShape(await t.request('PUT', `${P}/${id['Vorderhaus']}`, { cookie: staff, body: { title: 'Hinterhaus' } }), 403);
+    expect(await unitOf(id['Dachgeschoss'])).toBeDefined();
+    expect((await unitOf(id['Vorderhaus'])).title).toBe('Vorderhaus');
+  });
+
+  it('the unit context tells the page the same', async () => {
+    const context = await (await t.request('GET', `${P}/${id['Dachgeschoss']}/context`, { cookie: staff })).json();
+    expect(context.can.delete).toEqual({ allowed: false, reason: 'PROJECTS.Rules.ProjectClosed' });
+    expect(context.can.edit).toEqual({ allowed: false, reason: 'PROJECTS.Rules.ProjectClosed' });
+  });
+});
+
+describe('HideUnitEditAction', () => {
+  it('the API refuses PUT and DELETE of the project’s units as the page hides them', async () => {
+    const root = id['Appartementen Maaskade'];
+    const [row] = await t.db.select({ features: projectUnits.features }).from(projectUnits).where(eq(projectUnits.id, root));
+    await t.db.update(projectUnits).set({ features: [...(row.features as string[]), 'HideUnitEditAction'] }).where(eq(projectUnits.id, root));
+    try {
+      for (const cookie of [customer, staff]) {
+        const put = await expectErrorShape(await t.request('PUT', `${P}/${id['Toren Noord']}`, { cookie, body: { title: 'Toren Zuid' } }), 403);
+        expect(put[0]).toMatchObject({ key: 'PROJECTS.Rules.EditActionsHidden' });
+        await expectErrorShape(await t.request('DELETE', `${P}/${id['Verdieping 1-4']}`, { cookie }), 403);
+      }
+      expect((await unitOf(id['Toren Noord'])).title).toBe('Toren Noord');
+      const context = await (await t.request('GET', `${P}/${id['Toren Noord']}/context`, { cookie: customer })).json();
+      expect(context.can.edit.allowed).toBe(false);
+    } finally {
+      await t.db.update(projectUnits).set({ features: row.features }).where(eq(projectUnits.id, root));
+    }
+  });
+});
+
+describe('deleting a unit follows the rules of the files it holds', () => {
+  it('a customer cannot delete a folder holding a file they may not delete; the file stays', async () => {
+    const folder = id['Pläne und Unterlagen'];
+    const messages = await expectErrorShape(await t.request('DELETE', `${P}/${folder}`, { cookie: customer }), 403);
+    expect(messages[0]).toMatchObject({ key: 'PROJECTS.Rules.HoldsOthersFiles' });
+    const files = await t.db.select().from(projectFiles).where(eq(projectFiles.unitId, folder));
+    expect(files.map((file) => file.name)).toEqual(['Bauzeitenplan.pdf']);
+    expect(await t.files.open(files[0].storageKey)).not.toBeNull();
+    const context = await (await t.request('GET', `${P}/${folder}/context`, { cookie: customer })).json();
+    expect(context.can.delete).toEqual({ allowed: false, reason: 'PROJECTS.Rules.HoldsOthersFiles' });
+  });
+
+  it('a folder with only the customer’s own files goes, and its stored bytes with it', async () => {
+    const root = id['Wohnpark Weserblick'];
+    const created = await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: root, projectUnitType: 'folder', title: 'Fotos' } });
+    const folder = (await created.json()).id as number;
+    expect((await upload(customer, root, folder, 'Foto-1.pdf')).status).toBe(201);
+    const [file] = await t.db.select().from(projectFiles).where(eq(projectFiles.unitId, folder));
+    expect(await t.files.open(file.storageKey)).not.toBeNull();
+    expect((await t.request('DELETE', `${P}/${folder}`, { cookie: customer })).status).toBe(200);
+    expect(await t.db.select().from(projectFiles).where(eq(projectFiles.unitId, folder))).toEqual([]);
+    expect(await t.files.open(file.storageKey)).toBeNull();
+  });
+
+  it('staff delete a folder with anybody’s files, and the bytes leave the storage', async () => {
+    const folder = id['Pläne und Unterlagen'];
+    const files = await t.db.select().from(projectFiles).where(inArray(projectFiles.unitId, [folder]));
+    expect((await t.request('DELETE', `${P}/${folder}`, { cookie: staff })).status).toBe(200);
+    for (const file of files) expect(await t.files.open(file.storageKey)).toBeNull();
+  });
+});
