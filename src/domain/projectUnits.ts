@@ -112,7 +112,6 @@ export function whileProjectOpen(rootState: string, reason = 'PROJECTS.Rules.Pro
 export function showEditActions(features: readonly string[]): boolean {
   return !features.includes('HideUnitEditAction');
 }
-const editActionsRule = (features: readonly string[] | undefined): RuleResult => (showEditActions(features ?? []) ? allow : deny('PROJECTS.Rules.EditActionsHidden'));
 
 /**
  * Creation: never in a closed project; only while the root is in Structuring, unless the member is a
@@ -151,8 +150,9 @@ export function canDeleteUnit(
   userId: number,
 ): RuleResult {
   if (unit.isRoot) return deny('PROJECTS.Rules.RootNeverDeleted');
-  const first = [whileProjectOpen(context.rootState), editActionsRule(context.features)].find((rule) => !rule.allowed);
-  if (first) return first;
+  const open = whileProjectOpen(context.rootState);
+  if (!open.allowed) return open;
+  if (!showEditActions(context.features ?? [])) return deny('PROJECTS.Rules.EditActionsHidden');
   if (context.role !== 'salesPlanner') {
     if (unit.type === 'project') return deny('PROJECTS.Rules.ProjectOnlySalesPlanner');
     if (unit.type !== 'folder' && context.rootState !== 'Structuring') return deny('PROJECTS.Rules.DeleteOnlyInStructuring');
@@ -167,8 +167,9 @@ export function canEditUnit(
   context: Pick<UnitContext, 'role' | 'rootState' | 'isInternal'> & { features?: readonly string[] },
   unit: { type: UnitType; isRoot: boolean },
 ): RuleResult {
-  const first = [whileProjectOpen(context.rootState), editActionsRule(context.features)].find((rule) => !rule.allowed);
-  if (first) return first;
+  const open = whileProjectOpen(context.rootState);
+  if (!open.allowed) return open;
+  if (!showEditActions(context.features ?? [])) return deny('PROJECTS.Rules.EditActionsHidden');
   if (context.role === 'salesPlanner' || context.isInternal) return allow;
   if (unit.type === 'folder') return allow;
   return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.EditOnlyInStructuring');
