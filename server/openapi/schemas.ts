@@ -86,7 +86,13 @@ export const UnitContextSchema = z
   .object({
     unit: ProjectUnitSchema, root: ProjectUnitSchema, path: z.array(ProjectUnitSchema), role: nullableText, isInternal: z.boolean(), features: z.array(text),
     infoSheetValid: z.boolean(), tenant: z.object({ id, name: text, type: text, hasLogo: z.boolean(), features: z.array(text) }), allowedChildTypes: z.array(text),
-    workflow: z.object({ task: z.object({ taskKey: text, help: nullableText }).nullable(), actions: z.array(UnitAction), definitionVersion: z.number().int() }),
+    workflow: z.object({
+      task: z.object({ taskKey: text, help: nullableText }).nullable(),
+      actions: z.array(UnitAction),
+      definitionVersion: z.number().int(),
+      /** The message that came with the transition into the current state (check-data message, requested changes). */
+      message: z.object({ text, author: text, createdAt: text }).nullable(),
+    }),
     journalAvailable: z.boolean(),
     can: z.object({
       create: z.record(z.string(), RuleResult), edit: RuleResult, delete: RuleResult, structure: RuleResult, materials: RuleResult,

@@ -134,3 +134,20 @@ describe('deleting a unit follows the rules of the files it holds', () => {
     for (const file of files) expect(await t.files.open(file.storageKey)).toBeNull();
   });
 });
+
+describe('the message of a transition reaches the person who acts on it', () => {
+  it('the reviewer’s requested changes show on the lot’s page for the other members, not only in the journal', async () => {
+    const lot = id['Bauabschnitt 1'];
+    const before = await (await t.request('GET', `${P}/${lot}/context`, { cookie: staff })).json();
+    expect(before.workflow.message).toBeNull();
+    const moved = await t.request('PUT', `/api/data/planxchange/projectunitstates/${lot}`, {
+      cookie: customer,
+      body: { projectUnitID: lot, requirements: ['request-changes'], message: 'Fensteröffnung Achse 3 fehlt.' },
+    });
+    expect(moved.status).toBe(200);
+    for (const cookie of [staff, customer]) {
+      const context = await (await t.request('GET', `${P}/${lot}/context`, { cookie })).json();
+      expect(context.workflow.message).toMatchObject({ text: 'Fensteröffnung Achse 3 fehlt.', author: expect.stringMatching(/\S/), createdAt: expect.any(String) });
+    }
+  });
+});

@@ -30,7 +30,13 @@ export interface UnitPageContext {
     viewer?: boolean;
   };
   /** The caller's task on the unit and the action buttons of its state (from the workflow definition). */
-  workflow: { task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number };
+  workflow: {
+    task: { taskKey: string; help: string | null } | null;
+    actions: UnitAction[];
+    definitionVersion: number;
+    /** The message that came with the transition into the current state (check-data message, requested changes). */
+    message: { text: string; author: string; createdAt: string } | null;
+  };
   journalAvailable: boolean;
 }
 
