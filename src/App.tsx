@@ -12,6 +12,7 @@ import { PortalLoginPage } from './layout/PortalLoginPage';
 import { PortalNotification } from './layout/PortalNotification';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { createQueryClient } from './providers/queryClient';
 import aacProducts, { AAC_PRODUCTS_RESOURCE } from './resources/aac-products';
 import bannerNotifications from './resources/banner-notifications';
 import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
@@ -59,9 +60,12 @@ const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} re
  * The portal under home/app: every resource, custom page and provider in one place. Resources routed in the app
  * are named by their path (the spec's paths are their own routes); see docs/architecture.md for the list.
  */
+const queryClient = createQueryClient();
+
 export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
+      queryClient={queryClient}
       basename={APP_BASENAME}
       title="planXchange"
       dataProvider={dataProvider}
