@@ -151,3 +151,18 @@ describe('the message of a transition reaches the person who acts on it', () => 
     }
   });
 });
+
+describe('volume messages of a lot’s delivery data say what the rule is', () => {
+  const post = (lot: number, rows: { volume: number }[]) =>
+    t.request('POST', `/api/materials/${lot}`, { cookie: customer, body: rows.map((row) => ({ type: 'planelemente', deliveryDate: inDays(120), ...row })) });
+
+  it('−1 is refused as "0 or more" (0 is allowed), and one row’s overflow is that row’s alone', async () => {
+    const lot = id['Erdgeschoss'];
+    const negative = await expectErrorShape(await post(lot, [{ volume: -1 }]), 400);
+    expect(negative.map((message) => message.key)).toEqual(['STRUCTURE.Errors.VolumeNotNegative']);
+    expect(negative[0].text).toMatch(/0 m³ or more/);
+    const overflow = await expectErrorShape(await post(lot, [{ volume: 10 }, { volume: 400 }]), 400);
+    expect(overflow.map((message) => [message.key, message.reference])).toEqual([['STRUCTURE.Errors.VolumeMax', expect.stringMatching(/1\.volume$/)]]);
+    expect(overflow[0].text).not.toMatch(/Max: 0 m³/);
+  });
+});
