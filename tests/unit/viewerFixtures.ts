@@ -79,7 +79,7 @@ export const unitContext = (overrides: Partial<UnitPageContext['can']> = {}, uni
     tenant: { id: 1, name: 'NS-DE', type: 'standard', hasLogo: false, features: [] },
     allowedChildTypes: [],
     can: { create: {}, edit: { allowed: true }, delete: { allowed: false }, structure: { allowed: false }, materials: { allowed: false }, confirmDeliveries: false, viewer: true, ...overrides },
-    workflow: { task: null, actions: [], definitionVersion: 1 },
+    workflow: { task: null, actions: [], definitionVersion: 1, message: null },
     journalAvailable: false,
   }) as UnitPageContext;
 

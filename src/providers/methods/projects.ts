@@ -53,8 +53,9 @@ export type TransitionRequest =
 export const projectMethods = {
   getUnitContext: (unitId: number) => getJson<UnitPageContext>(`${API_BASE}/projects/${unitId}/context`),
   /** Whether no sibling of the type already has the title (`GET projects/{parent}/title-available`). */
-  isUnitTitleAvailable: async (parentId: number, type: UnitType, title: string) =>
-    (await getJson<{ available: boolean }>(`${API_BASE}/projects/${parentId}/title-available?${new URLSearchParams({ type, title })}`)).available,
+  /** Whether a title is free among the parent's children of that type (`except`: the unit being edited). */
+  isUnitTitleAvailable: async (parentId: number, type: UnitType, title: string, except?: number) =>
+    (await getJson<{ available: boolean }>(`${API_BASE}/projects/${parentId}/title-available?${new URLSearchParams({ type, title, ...(except ? { except: String(except) } : {}) })}`)).available,
   /** A workflow transition of a unit (the order lot's PlaceOrder too); answers the new state. */
   applyTransition: (request: TransitionRequest) =>
     request.call === 'ccl-check-data'

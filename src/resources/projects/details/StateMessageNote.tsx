@@ -1,4 +1,4 @@
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { UnitPageContext } from './projectQueries';
