@@ -225,6 +225,10 @@ export const SearchRecord = z
   })
   .openapi('ProjectSearchRecord');
 
+export const UnitParamRecord = z
+  .object({ id, projectUnitParamID: id, projectUnitID: id, paramKey: text, paramValue: text, createdOn: isoDateTime })
+  .openapi('ProjectUnitParam');
+
 export const AssignmentRecord = z
   .object({ id, projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, productTypeID: id, productType: text, productTypeBGColor: text, productTypeTextColor: text, plantID: nullableId, plant: nullableText })
   .openapi('ProductTypeAssignment');

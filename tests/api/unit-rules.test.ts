@@ -166,3 +166,39 @@ describe('volume messages of a lot’s delivery data say what the rule is', () =
     expect(overflow[0].text).not.toMatch(/Max: 0 m³/);
   });
 });
+
+describe('the spec’s API details', () => {
+  const filter = (value: string) => `filter=${encodeURIComponent(value)}`;
+
+  it('the journal’s OData form and the spec’s casing filter the units', async () => {
+    const root = id['Wohnpark Weserblick'];
+    const odata = await t.request('GET', `${P}?${filter(`rootProjectUnitID eq ${root} and projectUnitType eq 'approvallot'`)}`, { cookie: customer });
+    expect(odata.status).toBe(200);
+    expect(((await odata.json()) as { title: string }[]).map((unit) => unit.title)).toEqual(['Erdgeschoss', 'Obergeschoss']);
+    for (const query of [filter(`ParentProjectUnitID eq ${id['Haus A']}`), filter(JSON.stringify({ ParentProjectUnitID: id['Haus A'] }))]) {
+      const response = await t.request('GET', `${P}?${query}`, { cookie: customer });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { title: string }[]).map((unit) => unit.title)).toEqual(['Erdgeschoss', 'Obergeschoss']);
+    }
+    await expectErrorShape(await t.request('GET', `${P}?${filter('Tower eq 1')}`, { cookie: customer }), 400);
+  });
+
+  it('projectunitparams: create FirstDelivery as a member, query by ParamKey and ProjectUnitID; staff-only keys, outsiders and closed projects refused', async () => {
+    const R = '/api/data/planxchange/projectunitparams';
+    const root = id['Wohnpark Weserblick'];
+    const created = await t.request('POST', R, { cookie: customer, body: { projectUnitID: root, paramKey: 'FirstDelivery', paramValue: '2027-03' } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ projectUnitID: root, paramKey: 'FirstDelivery', paramValue: '2027-03', createdOn: expect.any(String) });
+    const listed = await t.request('GET', `${R}?${filter(`ParamKey eq 'FirstDelivery' and ProjectUnitID eq ${root}`)}`, { cookie: customer });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { paramValue: string }[]).map((param) => param.paramValue)).toEqual(['2027-03']);
+    const staffOnly = await expectErrorShape(await t.request('POST', R, { cookie: customer, body: { projectUnitID: root, paramKey: 'Country', paramValue: 'nl' } }), 403);
+    expect(staffOnly[0]).toMatchObject({ key: 'PROJECTS.Rules.ParamStaffOnly' });
+    expect((await t.request('POST', R, { cookie: staff, body: { projectUnitID: root, paramKey: 'Country', paramValue: 'de' } })).status).toBe(201);
+    await expectErrorShape(await t.request('POST', R, { cookie: customer, body: { projectUnitID: root, paramKey: 'CheckDataTaskMessage', paramValue: 'x' } }), 400);
+    await expectErrorShape(await t.request('POST', R, { cookie: customer, body: { projectUnitID: id['Gewerbehof Nord'], paramKey: 'FirstDelivery', paramValue: 'x' } }), 404);
+    await expectErrorShape(await t.request('POST', R, { cookie: staff, body: { projectUnitID: id['Altbau Sanierung Mitte'], paramKey: 'FirstDelivery', paramValue: 'x' } }), 403);
+    const outsider = await t.request('GET', `${R}?${filter(`ProjectUnitID eq ${id['Gewerbehof Nord']}`)}`, { cookie: customer });
+    expect(await outsider.json()).toEqual([]);
+  });
+});
