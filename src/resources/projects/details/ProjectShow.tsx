@@ -58,7 +58,10 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
   const isRoot = unit.id === root.id;
   const canCreate = context.allowedChildTypes.some((type) => context.can.create[type]?.allowed);
   // An invalid information sheet keeps the tile, disabled, with the spec's invalidPIS tooltip.
-  const blockedBySheet = !canCreate && context.allowedChildTypes.some((type) => context.can.create[type]?.reason === 'PROJECTS.Rules.InvalidPIS');
+  const blockedBySheet = !canCreate && context.allowedChildTypes.some((type) => {
+    const rule = context.can.create[type];
+    return rule && !rule.allowed && rule.reason === 'PROJECTS.Rules.InvalidPIS';
+  });
   const newUnitTile = context.features.includes('AllowCreateProjectUnits') && (canCreate || blockedBySheet);
   return (
     <Box>
