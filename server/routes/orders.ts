@@ -26,6 +26,7 @@ import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../
 import { catalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
+import { lockUnits } from '../lib/locks.js';
 import { unitAccess, type UnitAccess } from '../lib/project-access.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
@@ -70,7 +71,7 @@ interface Lot {
 }
 
 /** The order lot of the path: visible (404), an AAC or lintel lot (422). */
-async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
+export async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
   const access = await unitAccess(db, user, parseId(rawId ?? ''));
   const kind = orderKindOf(access.unit.type);
   if (!kind) throw new ApiError(422, [{ key: 'ORDERS.Errors.NotAnOrderLot' }]);
@@ -78,7 +79,7 @@ async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefine
 }
 
 /** Rows may be written only by a user holding the lot's PlaceOrder task (spec §6). */
-async function editState(db: Db, user: SessionUser, access: UnitAccess) {
+export async function editState(db: Db, user: SessionUser, access: UnitAccess) {
   const workflow = await unitWorkflow(db, user, access);
   const editable = canEditOrderItems(workflow.task?.taskKey);
   return { editable, editReason: editable ? null : ORDER_MESSAGE.notEditable, placeOrder: workflow.actions.find((action) => action.action === 'PlaceOrder') ?? null };
@@ -135,11 +136,12 @@ function checkedRow(lot: Lot, body: unknown, products: AacProduct[] | LintelProd
 
 async function writableLot(c: Context<AppEnv>, tx: Tx) {
   const user = sessionUser(c);
+  // One writer per lot at a time, locked before anything is read: item indexes, the count and the PlaceOrder task
+  // (a transition placing the order takes the same lock) hold until the commit.
+  await lockUnits(tx, [parseId(c.req.param('lotId') ?? '')]);
   const lot = await orderLot(tx, user, c.req.param('lotId'));
   const state = await editState(tx as unknown as Db, user, lot.access);
   if (!state.editable) throw new ApiError(403, [{ key: ORDER_MESSAGE.notEditable, code: 'RuleViolation' }]);
-  // One writer per lot at a time: item indexes and the count stay consistent.
-  await tx.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.id, lot.access.unit.id)).for('update');
   return lot;
 }
 

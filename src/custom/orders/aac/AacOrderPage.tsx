@@ -9,6 +9,9 @@ import { AacOrderTable } from './AacOrderTable';
 import { AacSummaryCard } from './AacSummaryCard';
 import { useAacOrder } from './useAacOrder';
 import { positiveId } from '../../../resources/projects/RootPageState';
+import { ProposalBar } from '../proposal/ProposalBar';
+import { aacValuesOfProposal } from '../proposal/proposalRows';
+import type { AacProposalRow } from '../../../domain/orderProposal';
 
 export const AAC_ORDER_ROUTE = '/project/aac-order/:rootId/:unitId';
 
@@ -46,6 +49,16 @@ export default function AacOrderPage() {
     <Box sx={{ mt: 1 }}>
       <OrderPageHeader titleKey="ORDERS.AacTitle" icon={AAC_ICON} data={data} unsavedRows={order.unsaved} totals={summary} />
       <Stack spacing={2}>
+        {order.editable && !loading && (
+          <ProposalBar
+            lotId={data.lot.projectUnitID}
+            products={order.products}
+            empty={data.items.length === 0 && !order.unsaved}
+            unsavedCount={drafts.filter((draft) => draft.dirty).length}
+            onTake={(rows) => order.add(rows.map((row) => aacValuesOfProposal(row as AacProposalRow)))}
+            onSaveAll={order.saveAll}
+          />
+        )}
         <Card>
           <AacOrderTable
             loading={loading}
