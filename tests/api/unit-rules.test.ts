@@ -21,6 +21,9 @@ afterAll(async () => t.close());
 const past = '2020-01-01';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const unitOf = async (unitId: number) => (await t.db.select().from(projectUnits).where(eq(projectUnits.id, unitId)))[0];
+/** PUT with the version as read (issue 18: a PUT names the version it builds on). */
+const put = async (cookie: string, unitId: number, body: Record<string, unknown>) =>
+  t.request('PUT', `${P}/${unitId}`, { cookie, body: { ...body, version: (await unitOf(unitId)).version } });
 
 function upload(cookie: string, root: number, unit: number, name: string) {
   const form = new FormData();
@@ -32,7 +35,7 @@ describe('planned delivery date of order lots: today at the earliest', () => {
   it('PUT refuses a past date on a lintel and an AAC order lot (422 on deliveryDate) and keeps the old one', async () => {
     for (const title of ['Stürze Haus A und B', 'Wandelemente Haus B']) {
       const before = await unitOf(id[title]);
-      const messages = await expectErrorShape(await t.request('PUT', `${P}/${id[title]}`, { cookie: customer, body: { deliveryDate: past } }), 422);
+      const messages = await expectErrorShape(await put(customer, id[title], { deliveryDate: past }), 422);
       expect(messages[0]).toMatchObject({ reference: 'deliveryDate', key: 'PROJECTS.Rules.DeliveryDateInPast' });
       expect(messages[0].text).toMatch(/cannot be before \d{1,2}\/\d{1,2}\/\d{4}\./);
       expect((await unitOf(id[title])).deliveryDate).toBe(before.deliveryDate);
@@ -44,14 +47,14 @@ describe('planned delivery date of order lots: today at the earliest', () => {
     await expectErrorShape(await t.request('POST', P, { cookie: customer, body: { ...body, deliveryDate: past } }), 422);
     const created = await t.request('POST', P, { cookie: customer, body: { ...body, deliveryDate: inDays(0) } });
     expect(created.status).toBe(201);
-    const ok = await t.request('PUT', `${P}/${(await created.json()).id}`, { cookie: customer, body: { deliveryDate: inDays(20) } });
+    const ok = await put(customer, (await created.json()).id, { deliveryDate: inDays(20) });
     expect(ok.status).toBe(200);
   });
 });
 
 describe('a subproject’s kind', () => {
   it('cannot change while it holds units of another kind (the files card would vanish)', async () => {
-    const messages = await expectErrorShape(await t.request('PUT', `${P}/${id['Haus A']}`, { cookie: customer, body: { projectUnitTypeVariant: 'aac_elements' } }), 422);
+    const messages = await expectErrorShape(await put(customer, id['Haus A'], { projectUnitTypeVariant: 'aac_elements' }), 422);
     expect(messages[0]).toMatchObject({ reference: 'projectUnitTypeVariant', key: 'PROJECTS.Rules.VariantHoldsChildren' });
     expect((await unitOf(id['Haus A'])).variant).toBe('other');
   });
@@ -59,7 +62,7 @@ describe('a subproject’s kind', () => {
   it('changes while its children fit the new kind', async () => {
     const created = await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: id['Wohnpark Weserblick'], projectUnitType: 'subproject', title: 'Haus D' } });
     const sub = await created.json();
-    expect((await t.request('PUT', `${P}/${sub.id}`, { cookie: customer, body: { projectUnitTypeVariant: 'lintel' } })).status).toBe(200);
+    expect((await put(customer, sub.id, { projectUnitTypeVariant: 'lintel' })).status).toBe(200);
     expect((await unitOf(sub.id)).variant).toBe('lintel');
   });
 });
@@ -71,7 +74,7 @@ describe('one rule for closed projects', () => {
     expect(created[0]).toMatchObject({ key: 'PROJECTS.Rules.ProjectClosed' });
     await expectErrorShape(await t.request('POST', P, { cookie: staff, body: folder }), 403);
     await expectErrorShape(await t.request('DELETE', `${P}/${id['Dachgeschoss']}`, { cookie: staff }), 403);
-    await expectErrorShape(await t.request('PUT', `${P}/${id['Vorderhaus']}`, { cookie: staff, body: { title: 'Hinterhaus' } }), 403);
+    await expectErrorShape(await put(staff, id['Vorderhaus'], { title: 'Hinterhaus' }), 403);
     expect(await unitOf(id['Dachgeschoss'])).toBeDefined();
     expect((await unitOf(id['Vorderhaus'])).title).toBe('Vorderhaus');
   });
@@ -90,8 +93,8 @@ describe('HideUnitEditAction', () => {
     await t.db.update(projectUnits).set({ features: [...(row.features as string[]), 'HideUnitEditAction'] }).where(eq(projectUnits.id, root));
     try {
       for (const cookie of [customer, staff]) {
-        const put = await expectErrorShape(await t.request('PUT', `${P}/${id['Toren Noord']}`, { cookie, body: { title: 'Toren Zuid' } }), 403);
-        expect(put[0]).toMatchObject({ key: 'PROJECTS.Rules.EditActionsHidden' });
+        const refused = await expectErrorShape(await put(cookie, id['Toren Noord'], { title: 'Toren Zuid' }), 403);
+        expect(refused[0]).toMatchObject({ key: 'PROJECTS.Rules.EditActionsHidden' });
         await expectErrorShape(await t.request('DELETE', `${P}/${id['Verdieping 1-4']}`, { cookie }), 403);
       }
       expect((await unitOf(id['Toren Noord'])).title).toBe('Toren Noord');
@@ -153,8 +156,10 @@ describe('the message of a transition reaches the person who acts on it', () => 
 });
 
 describe('volume messages of a lot’s delivery data say what the rule is', () => {
-  const post = (lot: number, rows: { volume: number }[]) =>
-    t.request('POST', `/api/materials/${lot}`, { cookie: customer, body: rows.map((row) => ({ type: 'planelemente', deliveryDate: inDays(120), ...row })) });
+  const post = async (lot: number, rows: { volume: number }[]) => {
+    const { version } = (await (await t.request('GET', `/api/materials/${lot}/context`, { cookie: customer })).json()) as { version: number };
+    return t.request('POST', `/api/materials/${lot}?version=${version}`, { cookie: customer, body: rows.map((row) => ({ type: 'planelemente', deliveryDate: inDays(120), ...row })) });
+  };
 
   it('−1 is refused as "0 or more" (0 is allowed), and one row’s overflow is that row’s alone', async () => {
     const lot = id['Erdgeschoss'];
