@@ -202,6 +202,7 @@ export const FileTreeNode: z.ZodType = z
   .object({ projectUnitID: id, title: text, projectUnitNo: text, children: z.array(z.lazy(() => FileTreeNode)), files: z.array(z.object({ projectFileID: id, name: text, size: z.number().int(), selected: z.boolean() })) })
   .openapi('FileTreeNode');
 
+export const IfcFileChoice = z.object({ fileId: id, name: text, unitTitle: text }).openapi('IfcFileChoice');
 export const IfcStructure = z.object({ subProjects: z.array(z.object({ title: text, approvalLots: z.array(text), lots: z.array(z.object({ name: text, wallNos: z.array(text) })) })) }).openapi('IfcStructure');
 
 const ViewerFile = z.object({ id, name: text });

@@ -23,6 +23,14 @@ export interface IfcStructure {
 }
 
 /** Facts read from the model; ids are the STEP line numbers (file order). */
+/** An IFC file of a project that the structure page offers to read (`GET /api/structure/{rootId}/ifcfiles`). */
+export interface IfcFileChoice {
+  fileId: number;
+  name: string;
+  /** The title of the unit the file was uploaded to. */
+  unitTitle: string;
+}
+
 export interface IfcBuildingFact {
   id: number;
   name?: string | null;
