@@ -73,12 +73,14 @@ export function lotMaterialProblems(
 ): StructureProblem[] {
   const problems: StructureProblem[] = [];
   const total = sumVolume(materials);
+  const rowMax = (material: StructureMaterial) => Math.max(0, Math.round((context.available - (total - material.volume)) * 1000) / 1000);
+  // Over the limit, the rows to blame are those whose own volume breaks it: a row whose siblings alone already
+  // exceed the available volume is not (it would read "Max: 0 m³" on a row nobody touched).
+  const blamed = materials.filter((material) => Number.isFinite(material.volume) && material.volume > rowMax(material) && total - material.volume <= context.available);
+  const overflowing = total > context.available ? (blamed.length ? blamed : materials.filter((material) => material.volume > 0)) : [];
   materials.forEach((material, index) => {
     problems.push(...materialRowProblems(material, context.minDate(material.type), context, [index], false));
-    const rowMax = Math.max(0, Math.round((context.available - (total - material.volume)) * 1000) / 1000);
-    if (Number.isFinite(material.volume) && material.volume > rowMax) {
-      problems.push({ path: [index, 'volume'], key: 'STRUCTURE.Errors.VolumeMax', params: { available: rowMax } });
-    }
+    if (overflowing.includes(material)) problems.push({ path: [index, 'volume'], key: 'STRUCTURE.Errors.VolumeMax', params: { available: rowMax(material) } });
   });
   return problems;
 }
