@@ -28,6 +28,7 @@ import { mailsResource } from './routes/mails.js';
 import { profileRoutes } from './routes/profile.js';
 import { dashboardRoutes, projectUnitStateRoutes, taskRoutes, workflowDefinitionRoutes } from './routes/workflow.js';
 import { projectsResource } from './routes/projects.js';
+import { projectUnitParamsResource } from './routes/project-unit-params.js';
 import { projectFileRoutes } from './routes/project-files.js';
 import { ifcStructureRoutes } from './routes/ifc-structure.js';
 import { viewerRoutes } from './routes/viewer.js';
@@ -55,6 +56,8 @@ import { invitationPublicRoutes } from './routes/invitations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { webhookDeliveryRoutes, webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
+import { bulkRoutes } from './routes/bulk.js';
+import { bulkOperationsResource } from './routes/bulk-operations.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
@@ -159,6 +162,7 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange', profileRoutes);
   api.route('/data/planxchange/mails', mailsResource);
   api.route('/data/planxchange/projects', projectsResource);
+  api.route('/data/planxchange/projectunitparams', projectUnitParamsResource);
   api.route('/data/planxchange/projectunitstates', projectUnitStateRoutes);
   api.route('/tasks', structureTaskRoutes);
   api.route('/tasks', taskRoutes);
@@ -207,6 +211,9 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   // The dashboard's request to a sales organisation for a new root project: POST …/email/send
   api.route('/data/planxchange/email', emailRoutes);
   api.route('/data/planxchange/users', userRoutes);
+  // Bulk administration: imports (preview, apply), bulk edits and unlimited exports; the record of them (admins).
+  api.route('/bulk', bulkRoutes);
+  api.route('/data/planxchange/bulkoperations', bulkOperationsResource);
   // Integration: webhook endpoints and their deliveries (admin), the placed-orders export (admins, internal staff).
   api.route('/data/planxchange/webhooks', webhookRoutes(settings));
   api.route('/data/planxchange/webhook-deliveries', webhookDeliveryRoutes);

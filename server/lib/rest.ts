@@ -6,6 +6,7 @@ import type { SessionUser } from '../../src/domain/user.js';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
 import type { Db, Tx } from '../db/client.js';
 import type { AppEnv } from './context.js';
+import type { FileStorage } from '../services/file-storage.js';
 import { ApiError, fromZod } from './errors.js';
 import { parseId, parseListQuery, readJsonObject } from './rest-query.js';
 import { requiredVersion, staleVersion } from './versions.js';
@@ -51,7 +52,8 @@ export interface ResourceDefinition {
     schema: z.ZodType;
     write: (tx: Tx, id: number, input: never, existing: Row, user: SessionUser) => Promise<void>;
   };
-  remove?: (tx: Tx, id: number, existing: Row, user: SessionUser) => Promise<void>;
+  /** May answer work to do once the deletion has committed (removing stored files). */
+  remove?: (tx: Tx, id: number, existing: Row, user: SessionUser, files: FileStorage) => Promise<void | (() => Promise<void>)>;
   /**
    * Optimistic concurrency: the table's `version` column. A PUT must then name the version it read; the layer
    * raises it with `… where id = $id and version = $version` before `update.write` runs (0 rows → 409 with
@@ -64,6 +66,17 @@ export interface ResourceDefinition {
 function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw ApiError.unauthorized();
   return user;
+}
+
+/** Every mounted resource by its API name (the whole-list export reads a list through its definition). */
+const DEFINITIONS = new Map<string, ResourceDefinition>();
+
+export function mountedResource(name: string): ResourceDefinition | undefined {
+  return DEFINITIONS.get(name);
+}
+
+export function authorizeResource(definition: ResourceDefinition, user: SessionUser, action: Action): void {
+  authorize(definition, user, action);
 }
 
 function authorize(definition: ResourceDefinition, user: SessionUser, action: Action): void {
@@ -99,6 +112,49 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
+/** A list request's filter and sort for this user (the same for a page of the list and for its export). */
+export function listQuery(definition: ResourceDefinition, user: SessionUser, params: URLSearchParams) {
+  const filters = definition.filters ?? {};
+  const filterable = ['id', 'q', ...Object.keys(filters)];
+  const query = parseListQuery(params, Object.keys(definition.sortable), filterable);
+
+  const conditions: (SQL | undefined)[] = [definition.scope?.(user)];
+  for (const [key, value] of Object.entries(query.filter)) {
+    if (key === 'id') {
+      const ids = z.union([z.array(z.number().int()), z.number().int()]).safeParse(value);
+      if (!ids.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.id');
+      const list = Array.isArray(ids.data) ? ids.data : [ids.data];
+      conditions.push(list.length ? inArray(definition.id, list) : eq(definition.id, -1));
+    } else if (key === 'q') {
+      if (typeof value !== 'string' || value.length > 200) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.q');
+      if (value.trim() && definition.search) conditions.push(definition.search(value.trim()));
+    } else {
+      const filter = filters[key];
+      const parsed = filter.schema.safeParse(value);
+      if (!parsed.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', `filter.${key}`);
+      conditions.push(filter.where(parsed.data as never, user));
+    }
+  }
+  const where = and(...conditions);
+  const [sortField, sortOrder] = query.sort ? [query.sort.field, query.sort.order] : definition.defaultSort;
+  const column = definition.sortable[sortField];
+  const order = sortOrder === 'DESC' ? desc(column) : asc(column);
+  return { query, where, order: [order, asc(definition.id)] as SQL[] };
+}
+
+/**
+ * Every record of a list with its filter and sort, page by page (an export: no range, memory bounded by the page).
+ * Offset paging in the list's own order; the id breaks ties, so no record is read twice.
+ */
+export async function* listAll(db: Db, definition: ResourceDefinition, user: SessionUser, params: URLSearchParams, pageSize = 500): AsyncGenerator<ApiRecord[]> {
+  const { where, order } = listQuery(definition, user, params);
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = (await db.select(selection(definition)).from(definition.table).where(where).orderBy(...order).limit(pageSize).offset(offset)) as Row[];
+    if (rows.length) yield await definition.toRecords(db, rows, user);
+    if (rows.length < pageSize) return;
+  }
+}
+
 /** Claims the version the client read: one UPDATE that raises it only if it is still that version (and the row visible). */
 async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, expected: number, user: SessionUser): Promise<void> {
   const column = definition.version!;
@@ -115,36 +171,13 @@ async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, 
 /** Mounts list / getOne / create / update / delete for one resource. */
 export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const filters = definition.filters ?? {};
-  const filterable = ['id', 'q', ...Object.keys(filters)];
+  DEFINITIONS.set(definition.name, definition);
 
   app.get('/', async (c) => {
     const user = requireUser(c.get('user'));
     authorize(definition, user, 'list');
     const db = c.get('db');
-    const query = parseListQuery(new URL(c.req.url).searchParams, Object.keys(definition.sortable), filterable);
-
-    const conditions: (SQL | undefined)[] = [definition.scope?.(user)];
-    for (const [key, value] of Object.entries(query.filter)) {
-      if (key === 'id') {
-        const ids = z.union([z.array(z.number().int()), z.number().int()]).safeParse(value);
-        if (!ids.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.id');
-        const list = Array.isArray(ids.data) ? ids.data : [ids.data];
-        conditions.push(list.length ? inArray(definition.id, list) : eq(definition.id, -1));
-      } else if (key === 'q') {
-        if (typeof value !== 'string' || value.length > 200) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.q');
-        if (value.trim() && definition.search) conditions.push(definition.search(value.trim()));
-      } else {
-        const filter = filters[key];
-        const parsed = filter.schema.safeParse(value);
-        if (!parsed.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', `filter.${key}`);
-        conditions.push(filter.where(parsed.data as never, user));
-      }
-    }
-    const where = and(...conditions);
-    const [sortField, sortOrder] = query.sort ? [query.sort.field, query.sort.order] : definition.defaultSort;
-    const column = definition.sortable[sortField];
-    const order = sortOrder === 'DESC' ? desc(column) : asc(column);
+    const { query, where, order } = listQuery(definition, user, new URL(c.req.url).searchParams);
     const { start, end } = query.range;
 
     // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
@@ -154,7 +187,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       .select(selection(definition, { __total: totalSql }))
       .from(definition.table)
       .where(where)
-      .orderBy(order, asc(definition.id))
+      .orderBy(...order)
       .limit(end - start + 1)
       .offset(start)) as (Row & { __total: number })[];
     let total = page.length ? Number(page[0].__total) : 0;
@@ -217,13 +250,13 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       authorize(definition, user, 'delete');
       const id = parseId(c.req.param('id'));
       const db = c.get('db');
-      const record = await db.transaction(async (tx) => {
+      const { before, afterCommit } = await db.transaction(async (tx) => {
         const existing = await findOne(tx, definition, id, user);
-        const [before] = await definition.toRecords(tx as unknown as Db, [existing], user);
-        await remove(tx, id, existing, user);
-        return before;
+        const [record] = await definition.toRecords(tx as unknown as Db, [existing], user);
+        return { before: record, afterCommit: await remove(tx, id, existing, user, c.get('files')) };
       });
-      return c.json(record);
+      if (afterCommit) await afterCommit();
+      return c.json(before);
     });
   }
 

@@ -86,7 +86,13 @@ export const UnitContextSchema = z
   .object({
     unit: ProjectUnitSchema, root: ProjectUnitSchema, path: z.array(ProjectUnitSchema), role: nullableText, isInternal: z.boolean(), features: z.array(text),
     infoSheetValid: z.boolean(), tenant: z.object({ id, name: text, type: text, hasLogo: z.boolean(), features: z.array(text) }), allowedChildTypes: z.array(text),
-    workflow: z.object({ task: z.object({ taskKey: text, help: nullableText }).nullable(), actions: z.array(UnitAction), definitionVersion: z.number().int() }),
+    workflow: z.object({
+      task: z.object({ taskKey: text, help: nullableText }).nullable(),
+      actions: z.array(UnitAction),
+      definitionVersion: z.number().int(),
+      /** The message that came with the transition into the current state (check-data message, requested changes). */
+      message: z.object({ text, author: text, createdAt: text }).nullable(),
+    }),
     journalAvailable: z.boolean(),
     can: z.object({
       create: z.record(z.string(), RuleResult), edit: RuleResult, delete: RuleResult, structure: RuleResult, materials: RuleResult,
@@ -108,11 +114,11 @@ export const TaskSchema = z
 covers<Covers<Task, typeof TaskSchema>>();
 
 export const AacProductSchema = z
-  .object({ id, tenantID: id, tenantName: text, productNo: z.number().int(), articleNo: text, title: text, value: text, thickness: z.number(), width: z.number(), minLength: z.number(), maxLength: z.number(), unitsPerPallet: z.number(), active: z.boolean() })
+  .object({ id, tenantID: id, tenantName: text, productNo: z.number().int(), articleNo: text, title: text, value: text, thickness: z.number(), width: z.number(), minLength: z.number(), maxLength: z.number(), unitsPerPallet: z.number(), price: z.number().nullable(), active: z.boolean() })
   .openapi('AacProduct');
 covers<Covers<AacProduct, typeof AacProductSchema>>();
 export const LintelProductSchema = z
-  .object({ id, tenantID: id, tenantName: text, itemNo: text, title: text, value: text, height: z.number(), thickness: z.number(), length: z.number(), lintelType: text, unitsPerPallet: z.number(), active: z.boolean() })
+  .object({ id, tenantID: id, tenantName: text, itemNo: text, title: text, value: text, height: z.number(), thickness: z.number(), length: z.number(), lintelType: text, unitsPerPallet: z.number(), price: z.number().nullable(), active: z.boolean() })
   .openapi('LintelProduct');
 covers<Covers<LintelProduct, typeof LintelProductSchema>>();
 
@@ -199,6 +205,7 @@ export const FileTreeNode: z.ZodType = z
 /** A lot or storey of the model: its walls (names and STEP ids) and their net volume in m³ (null: unknown). */
 const IfcLot = z.object({ name: text, wallNos: z.array(text), wallIds: z.array(z.number().int()).optional(), volume: z.number().nullable().optional() });
 export const IfcStructure = z.object({ subProjects: z.array(z.object({ title: text, approvalLots: z.array(text), lots: z.array(IfcLot), storeys: z.array(IfcLot).optional() })) }).openapi('IfcStructure');
+export const IfcFileChoice = z.object({ fileId: id, name: text, unitTitle: text }).openapi('IfcFileChoice');
 
 const ViewerFile = z.object({ id, name: text });
 export const ViewerStatus = z.object({ status: z.enum(['none', 'pending', 'ready', 'failed']), file: ViewerFile.optional() }).openapi('ViewerStatus');
@@ -220,6 +227,10 @@ export const SearchRecord = z
     productTypeBGColor: nullableText, productTypeTextColor: nullableText, plant: nullableText, plantID: nullableId, orderNumber: nullableText,
   })
   .openapi('ProjectSearchRecord');
+
+export const UnitParamRecord = z
+  .object({ id, projectUnitParamID: id, projectUnitID: id, paramKey: text, paramValue: text, createdOn: isoDateTime })
+  .openapi('ProjectUnitParam');
 
 export const AssignmentRecord = z
   .object({ id, projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, productTypeID: id, productType: text, productTypeBGColor: text, productTypeTextColor: text, plantID: nullableId, plant: nullableText })

@@ -4,6 +4,7 @@ import { Avatar, Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography 
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { useAvatarImage } from '../custom/profile/useAvatarImage';
 
 function initials(name: string): string {
   return name
@@ -44,8 +45,9 @@ const SignOutItem = forwardRef<HTMLAnchorElement>((_props, ref) => {
 export function UserAvatar({ size = 32, onBar = false }: { size?: number; onBar?: boolean }) {
   const { identity } = useGetIdentity();
   const name = String(identity?.fullName ?? '');
+  const image = useAvatarImage(identity?.avatar);
   return (
-    <Avatar src={identity?.avatar} alt={name} sx={[
+    <Avatar src={image} alt={name} sx={[
         { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.light' },
         onBar && { bgcolor: 'rgba(255,255,255,0.22)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)' },
       ]}>

@@ -5,18 +5,17 @@ import {
   CreateButton,
   Datagrid,
   DateField,
-  ExportButton,
   FunctionField,
   List,
   Pagination,
   SearchInput,
   SelectInput,
   TextField,
-  TopToolbar,
   useCreatePath,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BANNER_LEVELS, BANNER_PAGE_SIZES, type BannerNotification } from '../../domain/banner';
 import { LevelField, SalesOrgChipsField } from './BannerFields';
 import { BannerNotificationDialog } from './BannerNotificationDialog';
@@ -53,10 +52,9 @@ function EditBannerButton() {
 }
 
 const ListActions = () => (
-  <TopToolbar>
+  <ExportListActions>
     <CreateButton label="BANNER.Add" />
-    <ExportButton />
-  </TopToolbar>
+  </ExportListActions>
 );
 
 /** The dialog to show, from the URL: …/create or …/{id} (deep-linkable, with browser history). */

@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import {
   Datagrid,
   DateField,
-  ExportButton,
   FunctionField,
   List,
   NumberField,
@@ -10,10 +9,11 @@ import {
   SearchInput,
   SelectInput,
   TextField,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+
+import { ExportListActions } from '../../layout/bulk/ExportListActions';
 
 export const MAIL_RESOURCE = 'admin/mails';
 const STATUS_COLOR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
@@ -38,7 +38,7 @@ export function MailList() {
       title="MENU.Outbox"
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={filters}
-      actions={<TopToolbar><ExportButton /></TopToolbar>}
+      actions={<ExportListActions />}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>

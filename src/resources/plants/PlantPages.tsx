@@ -1,6 +1,5 @@
 import { NumberField, SearchInput, TextField } from 'react-admin';
 import { plantCreateSchema } from '../../domain/masterData';
-import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantReferenceField, tenantFilter } from '../master-data/tenantReference';
@@ -10,7 +9,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, tenantFilter];
 
 export function PlantList() {
   return (
-    <MasterDataList sort={{ field: 'name', order: 'ASC' }} filters={filters} exporter={masterDataExporter('plants', ['plantID', 'name', 'tenantID'])}>
+    <MasterDataList sort={{ field: 'name', order: 'ASC' }} filters={filters}>
       <NumberField source="plantID" />
       <TextField source="name" />
       <TenantReferenceField source="tenantID" />

@@ -2,7 +2,6 @@ import { Avatar, Chip, Stack } from '@mui/material';
 import { FunctionField, NumberField, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { TENANT_TYPES, tenantCreateSchema, tenantDefaults, type Tenant } from '../../domain/tenants';
 import { BrandImageCard } from '../master-data/BrandImageCard';
-import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantInputs } from './TenantInputs';
@@ -31,7 +30,7 @@ export function TenantList() {
     <MasterDataList
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}
-      exporter={masterDataExporter('tenants', ['tenantID', 'name', 'type', 'features', 'projectFeatureDefaults', 'hasLogo'])}
+     
     >
       <FunctionField<Tenant>
         source="hasLogo"

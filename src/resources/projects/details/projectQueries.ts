@@ -36,19 +36,19 @@ export function useRefreshUnit() {
 }
 
 /**
- * The tasks after a transition: the lists are read again; a single task read before is dropped, not read again —
- * the unit's task has moved on (a new version asks anew) and asking for the old one could only answer 404.
+ * The tasks after a transition or an order: cached single tasks are dropped, not read again (the task of the old
+ * state is gone: a refetch would only answer 404); what is shown is read at once, the rest when next opened.
  */
 export function refreshTasks(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: [TASKS_RESOURCE, 'getOne'], type: 'inactive' });
-  return queryClient.invalidateQueries({ queryKey: [TASKS_RESOURCE], predicate: (query) => query.queryKey[1] !== 'getOne', refetchType: 'all' });
+  queryClient.removeQueries({ queryKey: [TASKS_RESOURCE, 'getOne'] });
+  return queryClient.invalidateQueries({ queryKey: [TASKS_RESOURCE], refetchType: 'active' });
 }
 
 /** After a workflow transition: the unit's pages, the tasks and the dashboard counters. */
 export function useRefreshAfterTransition() {
   const queryClient = useQueryClient();
   const refreshUnit = useRefreshUnit();
-  return () => Promise.all([refreshUnit(), refreshTasks(queryClient), queryClient.invalidateQueries({ queryKey: ['dashboard'], refetchType: 'all' })]);
+  return () => Promise.all([refreshUnit(), refreshTasks(queryClient), queryClient.invalidateQueries({ queryKey: ['dashboard'], refetchType: 'active' })]);
 }
 
 export function detailsPath(unit: Pick<ProjectUnit, 'rootProjectUnitID' | 'projectUnitID'>): string {
