@@ -160,7 +160,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
   {
     // Issue #29: a house in Structuring with nothing built yet; its model gives the structure and the AAC order.
-    salesOrg: 'NS-DE', type: 'project', title: 'Einfamilienhaus Lindenweg', state: 'Structuring', daysInState: 2, features: ['ProjectTools', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'DeliveryOverview'],
+    salesOrg: 'NS-DE', type: 'project', title: 'Neubau Lindenweg', state: 'Structuring', daysInState: 2, features: ['ProjectTools', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'DeliveryOverview'],
     notes: 'Einfamilienhaus, zwei Geschosse, Porenbeton-Planelemente.',
     members: [['customer', 'reviewer'], ['staff', 'salesPlanner'], ['drafter', 'drafter']],
     site: { name: 'Baustelle Lindenweg', street1: 'Lindenweg 7', zip: '28359', city: 'Bremen', country: 'DE' },

@@ -5,7 +5,7 @@ import type { Task } from '../../src/domain/tasks';
 import { houseIfcModel } from '../../server/services/ifc-demo-house';
 import { isolatedJourney } from './isolated-server';
 
-// Issue #29: from the model to a placed AAC order, as the customer of the demo "Einfamilienhaus Lindenweg" (in
+// Issue #29: from the model to a placed AAC order, as the customer of the demo "Neubau Lindenweg" (in
 // Structuring, nothing built yet) does it. Every customer action (click, choice, typed field, file choice, page
 // opened by address) counts; staff's and the drafter's steps happen in between through the API. It changes demo
 // state: own server.
@@ -84,7 +84,7 @@ describe('from the model to a placed AAC order', () => {
     await customer.setViewportSize({ width: 1440, height: 900 });
     const staff = await signIn('staff');
     const drafter = await signIn('drafter');
-    const structuring = ((await (await customer.request.get('/api/tasks')).json()) as Task[]).find((task) => task.rootUnitTitle === 'Einfamilienhaus Lindenweg')!;
+    const structuring = ((await (await customer.request.get('/api/tasks')).json()) as Task[]).find((task) => task.rootUnitTitle === 'Neubau Lindenweg')!;
     const root = structuring.rootProjectUnitID;
     const counter = actionCounter(customer);
     const transition = async (page: Page, unitId: number, action: string) => {
