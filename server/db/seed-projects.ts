@@ -165,7 +165,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     members: [['customer', 'reviewer'], ['staff', 'salesPlanner'], ['drafter', 'drafter']],
     site: { name: 'Baustelle Lindenweg', street1: 'Lindenweg 7', zip: '28359', city: 'Bremen', country: 'DE' },
     contact: { name: 'Jens Bauleiter', officePhone: '+49 421 555 7100', companyMobile: '', officeEMail: 'bauleitung@lindenweg.example' },
-        files: [{ name: HOUSE_IFC_FILE_NAME, kind: 'ifc', model: houseIfcModel }],
+    files: [{ name: HOUSE_IFC_FILE_NAME, kind: 'ifc', model: houseIfcModel }],
   },
   {
     salesOrg: 'CB-NL', type: 'project', title: 'Distributiecentrum Venlo', state: 'PendingContract', daysInState: 9, features: ['HasJournal'],
