@@ -8,6 +8,7 @@ import { simplePdf } from '../lib/pdf.js';
 import { writePng } from '../lib/png.js';
 import type { FileStorage } from '../services/file-storage.js';
 import { DEMO_IFC_FILE_NAME, demoIfcModel, maaskadeIfcModel } from '../services/ifc-demo.js';
+import { HOUSE_IFC_FILE_NAME, houseIfcModel } from '../services/ifc-demo-house.js';
 import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../services/ifc-demo-school.js';
 import { contentHash } from '../services/ifc-viewer.js';
 import type { Tx } from './client.js';
@@ -156,6 +157,15 @@ export const DEMO_PROJECTS: DemoProject[] = [
     contact: { name: 'Anouk Uitvoerder', officePhone: '+31 10 555 3300', companyMobile: '+31 6 5555 3301', officeEMail: 'uitvoering@maaskade.example' },
     files: [{ name: 'Bestek.pdf', kind: 'pdf', lines: ['Appartementen Maaskade, Rotterdam', 'Cellenbeton wandelementen en lateien'] }, { name: 'Situatie.png', kind: 'png' }, { name: 'Maaskade.ifc', kind: 'ifc', model: maaskadeIfcModel }],
     children: [{ type: 'subproject', title: 'Toren Noord', children: [{ type: 'approvallot', title: 'Verdieping 1-4' }] }],
+  },
+  {
+    // Issue #29: a house in Structuring with nothing built yet; its model gives the structure and the AAC order.
+    salesOrg: 'NS-DE', type: 'project', title: 'Neubau Lindenweg', state: 'Structuring', daysInState: 2, features: ['ProjectTools', 'ProjectInfoSheet', 'CreateStructure', 'DownloadSelectedFiles', 'DeliveryOverview'],
+    notes: 'Einfamilienhaus, zwei Geschosse, Porenbeton-Planelemente.',
+    members: [['customer', 'reviewer'], ['staff', 'salesPlanner'], ['drafter', 'drafter']],
+    site: { name: 'Baustelle Lindenweg', street1: 'Lindenweg 7', zip: '28359', city: 'Bremen', country: 'DE' },
+    contact: { name: 'Jens Bauleiter', officePhone: '+49 421 555 7100', companyMobile: '', officeEMail: 'bauleitung@lindenweg.example' },
+    files: [{ name: HOUSE_IFC_FILE_NAME, kind: 'ifc', model: houseIfcModel }],
   },
   {
     salesOrg: 'CB-NL', type: 'project', title: 'Distributiecentrum Venlo', state: 'PendingContract', daysInState: 9, features: ['HasJournal'],

@@ -6,7 +6,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { parseWallNos } from '../../src/domain/deliveries.js';
 import { formatUnitData, parseUnitData } from '../../src/domain/projectUnits.js';
 import {
+  isAacSubproject,
   normaliseDraft,
+  orderLotDeliveryDate,
   secondLevelType,
   structureProblems,
   type StructureDraft,
@@ -17,7 +19,8 @@ import type { SessionUser } from '../../src/domain/user.js';
 import { buildsStructure, transitionsFrom } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { deliveryNotifications, projectUnits, structureDrafts } from '../db/schema.js';
-import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDates } from './deliveries.js';
+import { catalogueOf } from './catalogue.js';
+import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDate, unitMinDates } from './deliveries.js';
 import { ApiError } from './errors.js';
 
 type ApiMessage = ApiError['messages'][number];
@@ -82,6 +85,9 @@ export async function structureRules(db: Db | Tx, access: UnitAccess, draft?: St
     unitMinDates: Object.fromEntries(lots.map((lot) => [String(lot.id), unitMinDates(preliminary, lot)])),
     // Without a draft (the page) every plain subproject is part of it; lintel and AAC subprojects never are.
     otherSubprojectNames: subprojects.filter((row) => (draft ? !inDraft.has(row.id) : row.variant !== 'other')).map((row) => row.title),
+    // The CCL tenant structures drawing jobs only; others propose AAC order lots when they have AAC articles to sell.
+    sellsAac: context.tenantType !== 'ccl' && (await catalogueOf(db, root.tenantId, { activeOnly: true })).aac.length > 0,
+    orderLotMinDate: unitMinDate(preliminary, null),
   };
 }
 
@@ -161,6 +167,10 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
     if (row.title !== title) await tx.update(projectUnits).set({ title, version: sql`${projectUnits.version} + 1` }).where(eq(projectUnits.id, row.id));
   };
   for (const subproject of draft.subprojects) {
+    if (isAacSubproject(subproject)) {
+      created.push(...(await createAacSubproject(tx, access, subproject, orderLotDeliveryDate(rules))));
+      continue;
+    }
     let parent = units.plain.find((row) => row.id === subproject.projectUnitID);
     if (parent) await rename(parent, subproject.name);
     else {
@@ -216,6 +226,46 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
   if (withMaterials) await syncDeliveryLots(tx, root.id);
   await tx.delete(structureDrafts).where(eq(structureDrafts.rootId, root.id));
   return created;
+}
+
+/** A new AAC subproject of the draft with its order lots (walls linked, delivery date the earliest allowed); returns the new ids. */
+async function createAacSubproject(tx: Tx, access: UnitAccess, subproject: StructureDraft['subprojects'][number], deliveryDate: string): Promise<number[]> {
+  const { root, context } = access;
+  const [parent] = await tx
+    .insert(projectUnits)
+    .values({
+      rootId: root.id,
+      parentId: root.id,
+      tenantId: root.tenantId,
+      salesOrgId: root.salesOrgId,
+      type: 'subproject',
+      variant: 'aac_elements',
+      number: await allocateUnitNumber(tx, root),
+      title: subproject.name,
+      stateKey: await initialState(tx, 'subproject', context.tenantType),
+    })
+    .returning();
+  const ids = [parent.id];
+  for (const lot of subproject.children) {
+    const [row] = await tx
+      .insert(projectUnits)
+      .values({
+        rootId: root.id,
+        parentId: parent.id,
+        tenantId: root.tenantId,
+        salesOrgId: root.salesOrgId,
+        type: 'aacorderlot',
+        variant: 'aac_elements',
+        number: await allocateUnitNumber(tx, parent),
+        title: lot.name,
+        deliveryDate,
+        stateKey: await initialState(tx, 'aacorderlot', context.tenantType),
+        data: formatUnitData(lot.wallNos?.length ? { WallNos: lot.wallNos.join(',') } : {}),
+      })
+      .returning();
+    ids.push(row.id);
+  }
+  return ids;
 }
 
 /** The action of the root's state that builds the structure (StructuringFinished, CCL PreparingComplete), if any. */

@@ -140,7 +140,7 @@ export const OrderSummarySchema = z
 
 export const OrderPage = z
   .object({
-    lot: z.object({ projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, parentTitle: text, stateKey: text, kind: z.enum(['aac', 'lintel']), version: z.number().int(), productType: nullableText, productTypeID: nullableId }),
+    lot: z.object({ projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, parentTitle: text, stateKey: text, kind: z.enum(['aac', 'lintel']), version: z.number().int(), productType: nullableText, productTypeID: nullableId, wallNos: z.array(text).optional() }),
     editable: z.boolean(),
     editReason: nullableText,
     placeOrder: UnitAction.nullable(),
@@ -173,7 +173,7 @@ export const StructureView = z
   .object({
     rootProjectUnitID: id, projectUnitNo: text, title: text, tenantType: text, secondLevelType: text, withMaterials: z.boolean(),
     draft: z.record(z.string(), z.unknown()), source: z.enum(['server', 'units']), version: z.number().int().nullable(), updatedAt: isoDateTime.nullable(),
-    rules: z.object({ today: isoDate, materialTypes: z.array(z.object({ key: text, label: text })) }), canEdit: z.boolean(), editReason: nullableText, finishAction: UnitAction.nullable(),
+    rules: z.object({ today: isoDate, materialTypes: z.array(z.object({ key: text, label: text })), sellsAac: z.boolean().optional(), orderLotMinDate: isoDate.optional() }), canEdit: z.boolean(), editReason: nullableText, finishAction: UnitAction.nullable(),
   })
   .openapi('StructureView');
 
@@ -202,8 +202,10 @@ export const FileTreeNode: z.ZodType = z
   .object({ projectUnitID: id, title: text, projectUnitNo: text, children: z.array(z.lazy(() => FileTreeNode)), files: z.array(z.object({ projectFileID: id, name: text, size: z.number().int(), selected: z.boolean() })) })
   .openapi('FileTreeNode');
 
+/** A lot or storey of the model: its walls (names and STEP ids) and their net volume in m³ (null: unknown). */
+const IfcLot = z.object({ name: text, wallNos: z.array(text), wallIds: z.array(z.number().int()).optional(), volume: z.number().nullable().optional() });
+export const IfcStructure = z.object({ subProjects: z.array(z.object({ title: text, approvalLots: z.array(text), lots: z.array(IfcLot), storeys: z.array(IfcLot).optional() })) }).openapi('IfcStructure');
 export const IfcFileChoice = z.object({ fileId: id, name: text, unitTitle: text }).openapi('IfcFileChoice');
-export const IfcStructure = z.object({ subProjects: z.array(z.object({ title: text, approvalLots: z.array(text), lots: z.array(z.object({ name: text, wallNos: z.array(text) })) })) }).openapi('IfcStructure');
 
 const ViewerFile = z.object({ id, name: text });
 export const ViewerStatus = z.object({ status: z.enum(['none', 'pending', 'ready', 'failed']), file: ViewerFile.optional() }).openapi('ViewerStatus');

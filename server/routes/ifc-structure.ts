@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { IfcFallbackNames } from '../../src/domain/ifcStructure.js';
+import { withWallVolumes, type IfcFallbackNames, type IfcStructure } from '../../src/domain/ifcStructure.js';
+import { wallsOf } from '../../src/domain/viewerModel.js';
+import type { Db } from '../db/client.js';
 import { projectFiles } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
@@ -9,8 +11,28 @@ import { unitAccess } from '../lib/project-access.js';
 import { limitAction } from '../lib/rate-limit.js';
 import { parseId } from '../lib/rest-query.js';
 import { IFC_MAX_BYTES, IfcReadError, readIfcStructure } from '../services/ifc-structure.js';
+import { viewerModelOf, type FileRow } from '../services/ifc-viewer.js';
+import type { FileStorage } from '../services/file-storage.js';
 
 const MB = 1024 * 1024;
+/** How long the structure waits for the viewer's extraction of a just uploaded model (its walls' volumes). */
+const VOLUME_WAIT_MS = 8000;
+
+/**
+ * The lots' wall volumes from the viewer's extraction (issue #29): the upload started it; a model still being read
+ * is waited for a few seconds. Without it (failed, too slow) the lots come without volumes, to be typed.
+ */
+async function withVolumes(db: Db, files: FileStorage, file: FileRow, structure: IfcStructure): Promise<IfcStructure> {
+  const deadline = Date.now() + VOLUME_WAIT_MS;
+  let model = await viewerModelOf(db, files, file);
+  while (model?.status === 'pending' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    model = await viewerModelOf(db, files, file);
+  }
+  if (model?.status !== 'ready' || !model.model) return structure;
+  const volumes = new Map(wallsOf(model.model).map((wall) => [wall.id, wall.dimensions?.netVolume ?? null]));
+  return withWallVolumes(structure, (id) => volumes.get(id));
+}
 
 /** The 422 of a file that gives no structure, in the user's language. */
 function unprocessable(error: IfcReadError, language: string): ApiError {
@@ -45,7 +67,8 @@ ifcStructureRoutes.get('/:rootId/:fileId/ifcstructure', async (c) => {
     group: (n) => translate(user.language, 'IFC.Fallback.Group', { n }),
   };
   try {
-    return c.json(await readIfcStructure(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), names));
+    const structure = await readIfcStructure(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), names);
+    return c.json(await withVolumes(db, c.get('files'), file, structure));
   } catch (error) {
     if (error instanceof IfcReadError) throw unprocessable(error, user.language);
     throw error;

@@ -1,3 +1,5 @@
+import { parseUnitData } from '../../src/domain/projectUnits.js';
+import { parseWallNos } from '../../src/domain/deliveries.js';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -171,6 +173,8 @@ orderRoutes.get('/:lotId', async (c) => {
       productTypeID: productType?.id ?? null,
       productTypeBGColor: productType?.bgColor ?? null,
       productTypeTextColor: productType?.textColor ?? null,
+      // The walls the structure linked to the lot: the order page opens them with their dimensions.
+      wallNos: parseWallNos(parseUnitData(unit.data).WallNos),
     },
     ...(await editState(db, user, lot.access)),
     products,

@@ -8,6 +8,10 @@ export interface IfcStructureLot {
   name: string;
   /** Wall names (IfcWall and its subtypes), each wall once, in file order. */
   wallNos: string[];
+  /** The walls' STEP ids (the viewer's wall ids), in the order of `wallNos`. */
+  wallIds?: number[];
+  /** m³: the walls' net volume from the model (set by the route from the viewer's extraction; absent: unknown). */
+  volume?: number | null;
 }
 
 export interface IfcStructureSubProject {
@@ -15,6 +19,8 @@ export interface IfcStructureSubProject {
   /** The lot names, in the order of `lots`. */
   approvalLots: string[];
   lots: IfcStructureLot[];
+  /** The building's storeys with their walls, lowest first, whatever the lots are (groups): AAC order lots follow the storeys. */
+  storeys?: IfcStructureLot[];
 }
 
 /** Answer of `GET api/file/{root}/{file}/ifcstructure`. */
@@ -187,6 +193,14 @@ export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLI
       .sort(byId),
   }));
 
+  const storeyLotsOf = (buildingKey: number): IfcStructureLot[] => {
+    const raw = storeys
+      .filter((storey) => buildingOfStorey(storey) === buildingKey)
+      .map((storey) => ({ name: storeyName(storey, numbers.get(storey.id)!, names.storey), walls: wallsOfStorey.get(storey.id)! }));
+    const unique = uniqueNames(raw.map((lot) => lot.name));
+    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo), wallIds: lot.walls.map((wall) => wall.id) }));
+  };
+
   const lotsOf = (buildingKey: number): IfcStructureLot[] => {
     const grouped = groups
       .map(({ group, walls: members }) => ({ group, walls: members.filter((wall) => wallBuildings.get(wall.id)!.has(buildingKey)) }))
@@ -200,15 +214,36 @@ export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLI
             walls: wallsOfStorey.get(storey.id)!,
           }));
     const unique = uniqueNames(raw.map((lot) => lot.name));
-    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo) }));
+    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo), wallIds: lot.walls.map((wall) => wall.id) }));
   };
 
-  const raw = buildings.map((building, index) => ({ title: clean(building.name) || clean(building.longName) || names.building(index + 1), lots: lotsOf(building.id) }));
+  const raw = buildings.map((building, index) => ({
+    title: clean(building.name) || clean(building.longName) || names.building(index + 1),
+    lots: lotsOf(building.id),
+    storeys: storeyLotsOf(building.id),
+  }));
   if (storeys.some((storey) => buildingOfStorey(storey) === NO_BUILDING)) {
-    raw.push({ title: clean(facts.projectName) || clean(facts.siteName) || names.building(buildings.length + 1), lots: lotsOf(NO_BUILDING) });
+    raw.push({ title: clean(facts.projectName) || clean(facts.siteName) || names.building(buildings.length + 1), lots: lotsOf(NO_BUILDING), storeys: storeyLotsOf(NO_BUILDING) });
   }
   const titles = uniqueNames(raw.map((subProject) => subProject.title));
   return {
-    subProjects: raw.map((subProject, index) => ({ title: titles[index], approvalLots: subProject.lots.map((lot) => lot.name), lots: subProject.lots })),
+    subProjects: raw.map((subProject, index) => ({ title: titles[index], approvalLots: subProject.lots.map((lot) => lot.name), lots: subProject.lots, storeys: subProject.storeys })),
   };
+}
+
+/** The net volume of walls (m³, rounded to litres); null when a wall's volume is unknown, so nothing half-known is proposed. */
+export function wallsVolume(wallIds: readonly number[], volumeOf: (wallId: number) => number | null | undefined): number | null {
+  let total = 0;
+  for (const id of wallIds) {
+    const volume = volumeOf(id);
+    if (typeof volume !== 'number' || !Number.isFinite(volume) || volume < 0) return null;
+    total += volume;
+  }
+  return wallIds.length ? Math.round(total * 1000) / 1000 : null;
+}
+
+/** The structure with each lot's and storey's wall volume filled in from the model's wall volumes. */
+export function withWallVolumes(structure: IfcStructure, volumeOf: (wallId: number) => number | null | undefined): IfcStructure {
+  const fill = (lot: IfcStructureLot): IfcStructureLot => ({ ...lot, volume: wallsVolume(lot.wallIds ?? [], volumeOf) });
+  return { subProjects: structure.subProjects.map((subProject) => ({ ...subProject, lots: subProject.lots.map(fill), storeys: subProject.storeys?.map(fill) })) };
 }

@@ -31,9 +31,14 @@ export interface StructureLot {
   materials: StructureMaterial[];
 }
 
+/** A subproject of AAC elements: its lots are AAC order lots (no material rows; their order tables hold the elements). */
+export const AAC_VARIANT = 'aac_elements';
+
 export interface StructureSubproject {
   id: string;
   name: string;
+  /** 'aac_elements': a new AAC subproject with order lots (from the IFC import); absent: approval lots. */
+  variant?: typeof AAC_VARIANT;
   expanded?: boolean;
   projectUnitID?: number;
   children: StructureLot[];
@@ -59,7 +64,14 @@ export interface StructureRules {
   unitMinDates?: Record<string, Record<string, string>>;
   /** Names of the root's other subprojects (not in the draft, e.g. lintel or AAC subprojects): a draft name may not repeat them. */
   otherSubprojectNames?: string[];
+  /** The tenant sells AAC elements (active AAC articles): the IFC import proposes AAC subprojects with order lots. */
+  sellsAac?: boolean;
+  /** The earliest delivery date of a new order lot (no plant or product type of its own yet). */
+  orderLotMinDate?: string;
 }
+
+/** The delivery date a new AAC order lot of the structure gets: the earliest allowed one. */
+export const orderLotDeliveryDate = (rules: Pick<StructureRules, 'today' | 'orderLotMinDate'>) => rules.orderLotMinDate ?? rules.today;
 
 export type StructurePath = (string | number)[];
 
@@ -83,7 +95,11 @@ export const STRUCTURE_MESSAGE = {
   unknownType: 'STRUCTURE.Errors.UnknownMaterialType',
   limitReached: 'STRUCTURE.Errors.LimitReached',
   unknownUnit: 'STRUCTURE.Errors.UnknownUnit',
+  orderLotMaterials: 'STRUCTURE.Errors.NoMaterialsForOrderLots',
+  noAac: 'STRUCTURE.Errors.NoAacElements',
 } as const;
+
+export const isAacSubproject = (subproject: Pick<StructureSubproject, 'variant'>) => subproject.variant === AAC_VARIANT;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -175,10 +191,15 @@ export function structureProblems(draft: StructureDraft, rules: StructureRules):
         if (lotNames.has(normalName(lot.name))) problems.push({ path: [...lotPath, 'name'], key: STRUCTURE_MESSAGE.duplicateApprovalLot, params: { name: lot.name.trim() } });
         lotNames.add(normalName(lot.name));
       }
+      if (isAacSubproject(subproject)) {
+        if (lot.materials.length) problems.push({ path: [...lotPath, 'materials'], key: STRUCTURE_MESSAGE.orderLotMaterials });
+        return;
+      }
       lot.materials.forEach((material, m) => {
         problems.push(...materialRowProblems(material, minDateFor(rules, lot, material.type), rules, [...lotPath, 'materials', m]));
       });
     });
+    if (isAacSubproject(subproject) && !rules.sellsAac) problems.push({ path: [...base, 'name'], key: STRUCTURE_MESSAGE.noAac });
     const total = subprojectVolume(subproject);
     if (total > MAX_SUBPROJECT_VOLUME) problems.push({ path: base, key: STRUCTURE_MESSAGE.limitReached, params: { max: MAX_SUBPROJECT_VOLUME, total } });
   });
@@ -230,31 +251,73 @@ export function newApprovalLot(parent: StructureSubproject, name: string): Struc
   return { id: newDraftId('al'), parentID: parent.id, name, materials: [] };
 }
 
+interface IfcLotInput {
+  name: string;
+  wallNos: string[];
+  volume?: number | null;
+}
+
+/** What an IFC import needs besides the model's structure. */
+export interface IfcDraftOptions {
+  /** The material type of the approval lots' rows (see usualMaterialType); '' for lots without materials (CCL). */
+  type: string;
+  rules: Pick<StructureRules, 'today' | 'materialTypes' | 'sellsAac'>;
+  /** The name of a building's AAC subproject ("Haus A – AAC elements", translated by the caller). */
+  aacName?: (building: string) => string;
+}
+
 /**
- * The draft an IFC structure yields: one subproject per IFC subproject, its lots named by the model, each
- * lot with one material row of the first type, volume 0 and today's date (spec §5: to be completed).
+ * The draft an IFC structure yields (issue #29): per building a subproject with its approval lots (groups or
+ * storeys), each with one material row of the usual type holding the walls' net volume from the model and the
+ * earliest allowed delivery date, so an imported lot starts valid where the model knows its walls (volume 0, to be
+ * typed, where it does not); where the tenant sells AAC elements, per building an AAC subproject with an order lot
+ * per storey that has walls. Every lot keeps its walls.
  */
 export function draftFromIfc(
-  structure: { subProjects: { title: string; approvalLots: string[]; lots?: { name: string; wallNos: string[] }[] }[] },
-  firstType: string,
-  today: string,
+  structure: { subProjects: { title: string; approvalLots: string[]; lots?: IfcLotInput[]; storeys?: IfcLotInput[] }[] },
+  options: IfcDraftOptions,
 ): StructureDraft {
-  return {
-    subprojects: structure.subProjects.map((subProject) => {
-      const id = newDraftId('sp');
-      return {
-        id,
-        name: subProject.title,
-        expanded: true,
-        children: subProject.approvalLots.map((name) => ({
+  const { type, rules } = options;
+  const minDate = type ? (rules.materialTypes.find((candidate) => candidate.key === type)?.minDate ?? rules.today) : rules.today;
+  const subprojects: StructureSubproject[] = [];
+  for (const subProject of structure.subProjects) {
+    const id = newDraftId('sp');
+    subprojects.push({
+      id,
+      name: subProject.title,
+      expanded: true,
+      children: subProject.approvalLots.map((name) => {
+        const lot = subProject.lots?.find((candidate) => candidate.name === name);
+        return {
           id: newDraftId('al'),
           parentID: id,
           name,
-          wallNos: subProject.lots?.find((lot) => lot.name === name)?.wallNos ?? [],
-          materials: firstType ? [{ type: firstType, volume: 0, deliveryDate: today }] : [],
-        })),
-      };
-    }),
+          wallNos: lot?.wallNos ?? [],
+          materials: type ? [{ type, volume: lot?.volume ?? 0, deliveryDate: minDate }] : [],
+        };
+      }),
+    });
+    const storeys = (subProject.storeys ?? []).filter((storey) => storey.wallNos.length);
+    if (!rules.sellsAac || !options.aacName || !storeys.length) continue;
+    const aacId = newDraftId('sp');
+    subprojects.push({
+      id: aacId,
+      name: options.aacName(subProject.title).slice(0, 200),
+      variant: AAC_VARIANT,
+      expanded: true,
+      children: storeys.map((storey) => ({ id: newDraftId('al'), parentID: aacId, name: storey.name, wallNos: storey.wallNos, materials: [] })),
+    });
+  }
+  return { subprojects };
+}
+
+/** The imported draft without the entries the customer unticked (subproject or lot ids); a subproject left without lots goes too. */
+export function pickIfcEntries(imported: StructureDraft, unticked: ReadonlySet<string>): StructureDraft {
+  return {
+    subprojects: imported.subprojects
+      .filter((subproject) => !unticked.has(subproject.id))
+      .map((subproject) => ({ ...subproject, children: subproject.children.filter((lot) => !unticked.has(lot.id)) }))
+      .filter((subproject) => subproject.children.length > 0),
   };
 }
 

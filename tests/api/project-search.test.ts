@@ -106,7 +106,7 @@ describe('scope', () => {
   it('a customer never sees units of projects they are not a member of', async () => {
     const { rows } = await search(customer, {}, `&range=${encodeURIComponent('[0,999]')}`);
     const roots = new Set(rows.map((row) => row.rootProjectUnitID));
-    expect(roots).toEqual(new Set(['Wohnpark Weserblick', 'Schule am Stadtpark', 'Altbau Sanierung Mitte', 'Appartementen Maaskade'].map((title) => id[title])));
+    expect(roots).toEqual(new Set(['Wohnpark Weserblick', 'Schule am Stadtpark', 'Altbau Sanierung Mitte', 'Appartementen Maaskade', 'Neubau Lindenweg'].map((title) => id[title])));
     expect((await search(customer, { q: 'Gewerbehof' })).rows).toEqual([]);
     expect((await search(customer, { q: 'Halle 1' })).rows).toEqual([]);
     expect((await search(customer, { q: number['Gewerbehof Nord'] })).rows).toEqual([]);

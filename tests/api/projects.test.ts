@@ -27,14 +27,14 @@ async function list(cookie: string, query: string) {
 describe('list', () => {
   it('current and closed root projects of the user only', async () => {
     const current = await list(customer, `${filter({ state: 'current' })}&sort=${encodeURIComponent('["stateSince","DESC"]')}`);
-    expect(current.rows.map((r) => r.title).sort()).toEqual(['Appartementen Maaskade', 'Schule am Stadtpark', 'Wohnpark Weserblick']);
+    expect(current.rows.map((r) => r.title).sort()).toEqual(['Appartementen Maaskade', 'Neubau Lindenweg', 'Schule am Stadtpark', 'Wohnpark Weserblick']);
     const closed = await list(customer, filter({ state: 'closed' }));
     expect(closed.rows.map((r) => r.title)).toEqual(['Altbau Sanierung Mitte']);
   });
 
   it('internal staff see every project of their tenants', async () => {
     const { rows } = await list(staff, filter({ parentProjectUnitID: null }));
-    expect(rows.length).toBe(7);
+    expect(rows.length).toBe(8);
   });
 
   it('children by parent, and units by root and type, ordered by number', async () => {
@@ -112,7 +112,7 @@ describe('create', () => {
     expect(response.status).toBe(201);
     const root = await response.json();
     expect(root).toMatchObject({ rootProjectUnitID: root.id, parentProjectUnitID: null, stateKey: 'Structuring' });
-    expect(root.projectUnitNo).toMatch(/^NS-DE-\d{4}-0005$/);
+    expect(root.projectUnitNo).toMatch(/^NS-DE-\d{4}-0006$/);
     const context = await (await t.request('GET', `${P}/${root.id}/context`, { cookie: staff })).json();
     expect(context.role).toBe('salesPlanner');
     expect(context.features).toContain('AllowCreateProjectUnits');

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath } from '../../resources/projects/details/projectQueries';
 import { ProductTypeChip } from '../../resources/projects/ProductTypeChip';
 import type { OrderData } from './orderQueries';
+import { LotWallsButton } from './LotWallsButton';
 import { PlaceOrderButton } from './PlaceOrderButton';
 
 export interface OrderPageHeaderProps {
@@ -77,7 +78,12 @@ const HeaderContent = memo(function HeaderContent({ titleKey, icon, data, unsave
             <Skeleton width={280} />
           )}
         </Box>
-        {lot && data?.placeOrder && <PlaceOrderButton lot={lot} action={data.placeOrder} unsavedRows={unsavedRows} getTotals={getTotals} />}
+        {lot && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+            <LotWallsButton lot={lot} />
+            {data?.placeOrder && <PlaceOrderButton lot={lot} action={data.placeOrder} unsavedRows={unsavedRows} getTotals={getTotals} />}
+          </Stack>
+        )}
       </Stack>
       {data && !data.editable && (
         <Alert severity="info" icon={<LockOutlinedIcon />} sx={{ mt: 2 }} data-testid="order-read-only">

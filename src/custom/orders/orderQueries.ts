@@ -4,7 +4,8 @@ import type { HttpError } from 'react-admin';
 import type { OrderKind } from '../../domain/orders';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 import type { AacOrderData, LintelOrderData } from '../../providers/methods/orders';
-import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../resources/names';
+import { PROJECTS_RESOURCE } from '../../resources/names';
+import { refreshTasks } from '../../resources/projects/details/projectQueries';
 
 /** The order screen of a lot: /home/app/project/aac-order/{root}/{unit} or …/lintel-order/…. */
 export const orderPagePath = (kind: OrderKind, rootId: number, unitId: number) => `/home/app/project/${kind}-order/${rootId}/${unitId}`;
@@ -67,9 +68,7 @@ export function useRefreshAfterOrder() {
   return useCallback(
     () =>
       Promise.all(
-        [['order'], [PROJECTS_RESOURCE], [TASKS_RESOURCE], ['dashboard']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey, refetchType: 'all' }),
-        ),
+        [['order'], [PROJECTS_RESOURCE], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })).concat(refreshTasks(queryClient)),
       ),
     [queryClient],
   );

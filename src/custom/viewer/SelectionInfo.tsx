@@ -4,6 +4,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { floorOfWall, wallsOf, type ViewerModel } from '../../domain/viewerModel';
 import { HIGHLIGHT_COLOR } from './viewerColors';
+import { wallDimensionsText } from './wallDimensions';
 import { formatElevation, type ViewerSelection } from './viewerSelection';
 
 const overlay = { position: 'absolute', px: 1.5, py: 1, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.94)', pointerEvents: 'none' } as const;
@@ -18,9 +19,11 @@ export function SelectionInfo({ model, selection, isolatedFloorId }: { model: Vi
 
   let title = translate('VIEWER.Selection.None');
   let detail: string | null = null;
+  let dimensions: string | null = null;
   if (wall) {
     title = translate('VIEWER.Selection.Wall', { name: wall.name });
     detail = [floor ? translate('VIEWER.Selection.OnFloor', { floor: floor.name }) : null, wall.globalId].filter(Boolean).join(' · ');
+    dimensions = wallDimensionsText(wall.dimensions, locale, translate);
   } else if (floor) {
     title = translate('VIEWER.Selection.Floor', { name: floor.name });
     detail = `${translate('VIEWER.Tree.Walls', { smart_count: floor.children.length })} · ${formatElevation(floor.elevation, locale)}`;
@@ -35,6 +38,11 @@ export function SelectionInfo({ model, selection, isolatedFloorId }: { model: Vi
             {title}
           </Typography>
         </Stack>
+        {dimensions && (
+          <Typography variant="body2" component="div" data-testid="viewer-wall-dimensions">
+            {dimensions}
+          </Typography>
+        )}
         {detail && (
           <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-all' }}>
             {detail}

@@ -2,7 +2,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Chip, FormHelperText, IconButton, Stack, TextField, Tooltip } from '@mui/material';
 import { getUiOptions, toFieldPathId, type FieldProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useTranslate } from 'react-admin';
-import { isPlaceholderLot, newApprovalLot, type StructureLot } from '../../domain/structure';
+import { AAC_VARIANT, isPlaceholderLot, newApprovalLot, type StructureLot } from '../../domain/structure';
 import { errorsAt } from '../errorSchema';
 import { AddEntryInput } from './AddEntryInput';
 import { lotTexts, structureContext } from './structureFormContext';
@@ -29,6 +29,8 @@ export function StructureApprovalLotsField(props: FieldProps) {
   const texts = lotTexts(secondLevelType);
   const lots: StructureLot[] = formData ?? [];
   const parent = { id: String(getUiOptions(uiSchema).parentID ?? ''), name: '', children: [] };
+  // AAC order lots hold no material rows: their elements go into the order table.
+  const orderLots = getUiOptions(uiSchema).variant === AAC_VARIANT;
   const editable = !readonly && !disabled;
   const lotSchema = registry.schemaUtils.retrieveSchema(schema.items as RJSFSchema);
   const materialsSchema = (lotSchema.properties?.materials ?? {}) as RJSFSchema;
@@ -68,6 +70,11 @@ export function StructureApprovalLotsField(props: FieldProps) {
                 sx={{ maxWidth: 520 }}
               />
               <Box sx={{ flex: 1 }} />
+              {!!lot.wallNos?.length && (
+                <Tooltip title={lot.wallNos.join(', ')}>
+                  <Chip size="small" variant="outlined" sx={{ mt: 0.75 }} label={translate('STRUCTURE.Ifc.Walls', { smart_count: lot.wallNos.length })} data-testid="lot-walls" />
+                </Tooltip>
+              )}
               {lot.projectUnitID ? (
                 <Box sx={{ pt: 0.75 }}>
                   <ExistingChip />
@@ -83,7 +90,7 @@ export function StructureApprovalLotsField(props: FieldProps) {
                 )
               )}
             </Stack>
-            {withMaterials && !placeholder && (
+            {withMaterials && !orderLots && !placeholder && (
               <Box sx={{ mt: 1 }}>
                 <SchemaField
                   name="materials"

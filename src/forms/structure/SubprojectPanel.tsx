@@ -1,10 +1,10 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { toFieldPathId, type ErrorSchema, type FieldPathId, type FieldProps, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useTranslate } from 'react-admin';
-import { isPlaceholderLot, subprojectVolume, type StructureSubproject } from '../../domain/structure';
+import { isAacSubproject, isPlaceholderLot, subprojectVolume, type StructureSubproject } from '../../domain/structure';
 import { errorsAt, hasErrorsBelow } from '../errorSchema';
 import { ExistingChip } from './StructureApprovalLotsField';
 import { lotTexts, structureContext } from './structureFormContext';
@@ -54,12 +54,13 @@ export function SubprojectPanel({ subproject, itemPath, errorSchema, field, chil
               {subproject.name.trim() || translate('STRUCTURE.UnnamedSubproject')}
             </Typography>
             {existing && <ExistingChip />}
+            {isAacSubproject(subproject) && <Chip size="small" color="primary" variant="outlined" label={translate('STRUCTURE.Ifc.AacSubproject')} data-testid="aac-chip" />}
           </Stack>
           <Typography variant="caption" color="text.secondary">
             {translate(lotTexts(secondLevelType).count, { smart_count: lotCount })}
           </Typography>
         </Box>
-        <VolumeBar volume={subprojectVolume(subproject)} locale={locale} />
+        {!isAacSubproject(subproject) && <VolumeBar volume={subprojectVolume(subproject)} locale={locale} />}
       </AccordionSummary>
       <AccordionDetails sx={{ pt: 0 }}>
         <Stack spacing={2}>
@@ -91,7 +92,7 @@ export function SubprojectPanel({ subproject, itemPath, errorSchema, field, chil
           <SchemaField
             name="children"
             schema={childrenSchema}
-            uiSchema={{ ...childrenUi, 'ui:options': { ...(childrenUi['ui:options'] as object | undefined), parentID: subproject.id } }}
+            uiSchema={{ ...childrenUi, 'ui:options': { ...(childrenUi['ui:options'] as object | undefined), parentID: subproject.id, variant: subproject.variant } }}
             formData={subproject.children}
             errorSchema={childrenErrors}
             fieldPathId={toFieldPathId('children', registry.globalFormOptions, itemPath)}

@@ -19,6 +19,8 @@ export interface OrderLot {
   productTypeID?: number | null;
   productTypeBGColor?: string | null;
   productTypeTextColor?: string | null;
+  /** The walls the structure linked to the lot (names in the IFC model). */
+  wallNos?: string[];
 }
 
 /** `GET /api/orders/{lotId}`: the lot, whether its rows may change, the PlaceOrder button, catalogue, rows and summary. */

@@ -1,9 +1,11 @@
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
-import { Box, Card, CardContent, CardHeader, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { parseWallNos, type DeliveryLotRecord } from '../../domain/deliveries';
 import { DeliveryModelViewport } from '../../custom/viewer/DeliveryModelViewport';
+import { useViewerData } from '../../custom/viewer/viewerQueries';
+import { WallDimensionsTable } from '../../custom/viewer/WallDimensionsTable';
 import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
 import { DeliveryStatusChip } from './DeliveryLotFields';
 
@@ -17,6 +19,8 @@ export function DeliveryModelPanel({ rootId, lots, selectedId, onSelect }: { roo
   const selected = lots.find((lot) => lot.id === selectedId) ?? null;
   const wallNos = selected?.wallNos ?? '';
   const walls = useMemo(() => parseWallNos(wallNos), [wallNos]);
+  // The same query as the 3D view below: one request for both.
+  const { data: viewer } = useViewerData(rootId, rootId);
   return (
     <Card data-testid="delivery-3d-panel" sx={{ position: { lg: 'sticky' }, top: { lg: 72 } }}>
       <CardHeader avatar={<ViewInArIcon color="primary" />} title={translate('DELIVERY.ModelTitle')} slotProps={{ title: { variant: 'h6' } }} sx={{ pb: 0 }} />
@@ -50,10 +54,8 @@ export function DeliveryModelPanel({ rootId, lots, selectedId, onSelect }: { roo
               {translate('DELIVERY.WallsOfLot', { smart_count: walls.length })}
             </Typography>
             {walls.length > 0 ? (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, maxHeight: 132, overflowY: 'auto' }} data-testid="selected-walls">
-                {walls.map((wall) => (
-                  <Chip key={wall} size="small" variant="outlined" label={wall} />
-                ))}
+              <Box sx={{ maxHeight: 240, overflow: 'auto' }} data-testid="selected-walls">
+                <WallDimensionsTable model={viewer?.status === 'ready' ? viewer.view.model : null} wallNames={walls} />
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary">

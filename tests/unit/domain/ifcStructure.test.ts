@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_FALLBACK_NAMES, hasIfcStructure, IFC_NAME_MAX, IFC_WALL_NO_MAX, mapIfcStructure, storeyName, storeyNumbers, uniqueNames, type IfcFacts } from '../../../src/domain/ifcStructure';
+import { ENGLISH_FALLBACK_NAMES, hasIfcStructure, IFC_NAME_MAX, IFC_WALL_NO_MAX, mapIfcStructure as mapWithStoreys, storeyName, storeyNumbers, uniqueNames, wallsVolume, withWallVolumes, type IfcFacts } from '../../../src/domain/ifcStructure';
+
+/** The lots as names and wall names (the storeys and wall ids are checked on their own below). */
+const mapIfcStructure = (...args: Parameters<typeof mapWithStoreys>) => ({
+  subProjects: mapWithStoreys(...args).subProjects.map(({ storeys: _storeys, ...subProject }) => ({ ...subProject, lots: subProject.lots.map(({ wallIds: _ids, ...lot }) => lot) })),
+});
 
 const facts = (partial: Partial<IfcFacts>): IfcFacts => ({ projectName: 'Projekt', siteName: 'Gelände', buildings: [], storeys: [], walls: [], groups: [], ...partial });
 const wall = (id: number, name: string | null, ...containerIds: number[]) => ({ id, name, containerIds });
@@ -228,5 +233,32 @@ describe('mapIfcStructure', () => {
     expect(hasIfcStructure(facts({ buildings: [{ id: 1, name: 'B' }] }))).toBe(true);
     expect(hasIfcStructure(facts({ storeys: [{ id: 1, name: 'S', buildingId: null }] }))).toBe(true);
     expect(mapIfcStructure(facts({}))).toEqual({ subProjects: [] });
+  });
+});
+
+describe('storeys and wall volumes (issue #29)', () => {
+  const storeys = [
+    { id: 2, name: 'EG', elevation: 0, buildingId: 1 },
+    { id: 3, name: 'OG', elevation: 3, buildingId: 1 },
+  ];
+  const walls = [wall(10, 'W1', 2), wall(11, 'W2', 2), wall(12, 'W3', 3)];
+  const groups = [{ id: 20, name: 'Bauabschnitt 1', memberIds: [10, 11, 12] }];
+
+  it('lists every building\'s storeys with their walls, whatever the lots are', () => {
+    const result = mapWithStoreys(facts({ buildings: [{ id: 1, name: 'Haus' }], storeys, walls, groups }));
+    expect(result.subProjects[0].lots).toEqual([{ name: 'Bauabschnitt 1', wallNos: ['W1', 'W2', 'W3'], wallIds: [10, 11, 12] }]);
+    expect(result.subProjects[0].storeys).toEqual([
+      { name: 'EG', wallNos: ['W1', 'W2'], wallIds: [10, 11] },
+      { name: 'OG', wallNos: ['W3'], wallIds: [12] },
+    ]);
+  });
+
+  it('sums the walls\' net volumes per lot and storey; unknown when one wall\'s is', () => {
+    const volumes = new Map([[10, 1.1], [11, 2.2], [12, 0.3]]);
+    const result = withWallVolumes(mapWithStoreys(facts({ buildings: [{ id: 1, name: 'Haus' }], storeys, walls, groups })), (id) => volumes.get(id));
+    expect(result.subProjects[0].lots[0].volume).toBe(3.6);
+    expect(result.subProjects[0].storeys?.map((storey) => storey.volume)).toEqual([3.3, 0.3]);
+    expect(wallsVolume([10, 99], (id) => volumes.get(id))).toBeNull();
+    expect(wallsVolume([], (id) => volumes.get(id))).toBeNull();
   });
 });

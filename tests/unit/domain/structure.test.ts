@@ -3,6 +3,8 @@ import {
   addDays,
   canEditStructure,
   draftFromIfc,
+  orderLotDeliveryDate,
+  pickIfcEntries,
   duplicateNames,
   isIsoDate,
   mergeIfcDraft,
@@ -110,12 +112,60 @@ describe('draft helpers', () => {
     expect(normaliseDraft(draft).subprojects[0]).toMatchObject({ name: 'A', children: [{ name: 'EG', materials: [{ volume: 1.235 }] }] });
   });
 
-  it('builds a draft from an IFC structure: lots with their walls, material of the first type, volume 0, today', () => {
-    const draft = draftFromIfc({ subProjects: [{ title: 'Haus A', approvalLots: ['A1', 'A2'], lots: [{ name: 'A1', wallNos: ['W1'] }, { name: 'A2', wallNos: [] }] }] }, 'Planelemente', '2026-11-21');
-    expect(draft.subprojects[0]).toMatchObject({ name: 'Haus A', children: [{ name: 'A1', wallNos: ['W1'], materials: [{ type: 'Planelemente', volume: 0, deliveryDate: '2026-11-21' }] }, { name: 'A2' }] });
+  it('builds a draft from an IFC structure: lots with their walls, the walls\' volume and the earliest allowed date, valid as imported', () => {
+    const draft = draftFromIfc(
+      { subProjects: [{ title: 'Haus A', approvalLots: ['A1', 'A2'], lots: [{ name: 'A1', wallNos: ['W1'], volume: 12.5 }, { name: 'A2', wallNos: ['W2'], volume: 3 }] }] },
+      { type: 'Planelemente', rules },
+    );
+    expect(draft.subprojects[0]).toMatchObject({ name: 'Haus A', children: [{ name: 'A1', wallNos: ['W1'], materials: [{ type: 'Planelemente', volume: 12.5, deliveryDate: '2026-12-05' }] }, { name: 'A2' }] });
     expect(draft.subprojects[0].children[0].parentID).toBe(draft.subprojects[0].id);
-    // To be completed: volume 0 and today are errors until the customer fills them in.
-    expect(keys(draft)).toContain('subprojects.0.children.0.materials.0.volume:STRUCTURE.Errors.VolumePositive');
+    expect(keys(draft)).toEqual([]);
+  });
+
+  it('leaves the volume to the customer where the model does not know it', () => {
+    const draft = draftFromIfc({ subProjects: [{ title: 'Haus A', approvalLots: ['A1'], lots: [{ name: 'A1', wallNos: ['W1'], volume: null }] }] }, { type: 'Planelemente', rules });
+    expect(keys(draft)).toEqual(['subprojects.0.children.0.materials.0.volume:STRUCTURE.Errors.VolumePositive']);
+  });
+
+  it('proposes an AAC subproject with an order lot per storey with walls where the tenant sells AAC elements', () => {
+    const structure = {
+      subProjects: [
+        {
+          title: 'Haus A',
+          approvalLots: ['BA1'],
+          lots: [{ name: 'BA1', wallNos: ['W1', 'W2'], volume: 4 }],
+          storeys: [
+            { name: 'EG', wallNos: ['W1'] },
+            { name: 'OG', wallNos: ['W2'] },
+            { name: 'Dach', wallNos: [] },
+          ],
+        },
+      ],
+    };
+    const aacName = (building: string) => `${building} – AAC`;
+    const draft = draftFromIfc(structure, { type: 'Planelemente', rules: { ...rules, sellsAac: true }, aacName });
+    expect(draft.subprojects.map((s) => [s.name, s.variant, s.children.map((l) => [l.name, l.wallNos, l.materials.length])])).toEqual([
+      ['Haus A', undefined, [['BA1', ['W1', 'W2'], 1]]],
+      ['Haus A – AAC', 'aac_elements', [['EG', ['W1'], 0], ['OG', ['W2'], 0]]],
+    ]);
+    expect(structureProblems(draft, { ...rules, sellsAac: true })).toEqual([]);
+    // Not offered where the tenant sells none, and refused there (the API checks the same rule).
+    expect(draftFromIfc(structure, { type: 'Planelemente', rules, aacName }).subprojects).toHaveLength(1);
+    expect(keys(draft)).toEqual(['subprojects.1.name:STRUCTURE.Errors.NoAacElements']);
+    // Order lots hold no material rows.
+    const withRows = { subprojects: [draft.subprojects[0], { ...draft.subprojects[1], children: [{ ...draft.subprojects[1].children[0], materials: [mat(1)] }] }] };
+    expect(structureProblems(withRows, { ...rules, sellsAac: true }).map((p) => p.key)).toEqual(['STRUCTURE.Errors.NoMaterialsForOrderLots']);
+  });
+
+  it('leaves out what the customer unticked (a subproject without lots goes too)', () => {
+    const draft = draftOf({ id: 'a', name: 'A', children: [lot('1', 'EG'), lot('2', 'OG')] }, { id: 'b', name: 'B', children: [lot('3', 'EG')] });
+    expect(pickIfcEntries(draft, new Set(['2', 'b'])).subprojects.map((s) => [s.name, s.children.map((l) => l.name)])).toEqual([['A', ['EG']]]);
+    expect(pickIfcEntries(draft, new Set(['1', '2'])).subprojects.map((s) => s.name)).toEqual(['B']);
+  });
+
+  it('gives a new order lot the earliest allowed date', () => {
+    expect(orderLotDeliveryDate({ today: '2026-11-21', orderLotMinDate: '2026-12-01' })).toBe('2026-12-01');
+    expect(orderLotDeliveryDate({ today: '2026-11-21' })).toBe('2026-11-21');
   });
 
   it('computes calendar dates', () => {
@@ -147,8 +197,7 @@ describe('mergeIfcDraft', () => {
     const draft = draftOf({ id: 'a', name: 'Haus A', projectUnitID: 4, children: [lot('1', 'Erdgeschoss', [mat(10)], { projectUnitID: 5 })] }, newSubproject('Garage'));
     const imported = draftFromIfc(
       { subProjects: [{ title: 'haus a', approvalLots: ['Erdgeschoss', 'A1'] }, { title: 'Garage', approvalLots: ['UG'] }, { title: 'Haus C', approvalLots: ['EG'] }] },
-      'Planelemente',
-      '2026-11-21',
+      { type: 'Planelemente', rules },
     );
     const merged = mergeIfcDraft(draft, imported);
     expect(merged.subprojects.map((s) => [s.name, s.children.map((l) => l.name)])).toEqual([

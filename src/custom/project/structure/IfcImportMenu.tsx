@@ -3,9 +3,10 @@ import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { Button, CircularProgress, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { IfcFileChoice, IfcStructure } from '../../../domain/ifcStructure';
 import { draftFromIfc, mergeIfcDraft, usualMaterialType, type StructureDraft, type StructureRules } from '../../../domain/structure';
+import { IfcImportDialog } from './IfcImportDialog';
 import { messagesText } from '../../../providers/http';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 
@@ -15,29 +16,39 @@ interface IfcImportMenuProps {
   rootId: number;
   draft: StructureDraft;
   rules: StructureRules;
+  /** False for drawing jobs (CCL): imported lots get no material rows. */
+  withMaterials: boolean;
   onImport: (draft: StructureDraft) => void;
   onError: (message: string) => void;
 }
 
 /**
- * "Create structure from IFC file": lists the project's IFC models; the chosen one is read on the server, and after
- * a confirmation its subprojects and lots replace the draft's new entries (volumes 0, today's date, to be completed).
+ * "Create structure from IFC file": lists the project's IFC models; the chosen one is read on the server, and the
+ * structure it implies (with the walls' volumes and the earliest dates, AAC order lots per storey) is offered ticked;
+ * what the customer keeps replaces the draft's new entries.
  */
-export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcImportMenuProps) {
+export function IfcImportMenu({ rootId, draft, rules, withMaterials, onImport, onError }: IfcImportMenuProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   // The project's IFC files from the structure's own route: the download tree is DownloadSelectedFiles' (issue 20).
   const { data: files = [], isPending } = useQuery({ queryKey: ['structure-ifc-files', rootId], queryFn: () => dataProvider.getIfcFiles(rootId), gcTime: 0 });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [reading, setReading] = useState(false);
-  const [model, setModel] = useState<{ file: IfcFile; structure: IfcStructure } | null>(null);
+  const [model, setModel] = useState<{ file: IfcFile; proposal: StructureDraft } | null>(null);
 
   const choose = async (file: IfcFile) => {
     setAnchor(null);
     setReading(true);
     try {
-      setModel({ file, structure: await dataProvider.readIfcStructure(rootId, file.fileId) });
+      const structure: IfcStructure = await dataProvider.readIfcStructure(rootId, file.fileId);
+      const proposal = draftFromIfc(structure, {
+        type: withMaterials ? usualMaterialType(draft, rules.materialTypes) : '',
+        rules: withMaterials ? rules : { ...rules, sellsAac: false },
+        aacName: (building) => translate('STRUCTURE.Ifc.AacName', { building }),
+      });
+      setModel({ file, proposal });
     } catch (error) {
       onError(messagesText((error as { body?: unknown }).body) ?? translate('STRUCTURE.Ifc.Failed', { name: file.name }));
     } finally {
@@ -45,15 +56,13 @@ export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcIm
     }
   };
 
-  const apply = () => {
+  const apply = (picked: StructureDraft) => {
     if (!model) return;
-    const imported = draftFromIfc(model.structure, usualMaterialType(draft, rules.materialTypes), rules.today);
-    onImport(mergeIfcDraft(draft, imported));
+    onImport(mergeIfcDraft(draft, picked));
     notify('STRUCTURE.Ifc.Imported', { type: 'success', messageArgs: { name: model.file.name } });
     setModel(null);
   };
 
-  const lotCount = model?.structure.subProjects.reduce((sum, subProject) => sum + subProject.approvalLots.length, 0) ?? 0;
   return (
     <>
       <Button
@@ -75,16 +84,7 @@ export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcIm
         ))}
         {!files.length && <MenuItem disabled>{translate(isPending ? 'STRUCTURE.Ifc.Loading' : 'STRUCTURE.Ifc.NoFiles')}</MenuItem>}
       </Menu>
-      <Confirm
-        isOpen={!!model}
-        title="STRUCTURE.Ifc.ConfirmTitle"
-        content="STRUCTURE.Ifc.ConfirmText"
-        translateOptions={{ name: model?.file.name ?? '', subprojects: model?.structure.subProjects.length ?? 0, lots: lotCount }}
-        confirm="STRUCTURE.Ifc.Apply"
-        cancel="COMMON.Cancel"
-        onConfirm={apply}
-        onClose={() => setModel(null)}
-      />
+      {model && <IfcImportDialog fileName={model.file.name} proposal={model.proposal} locale={locale ?? 'en'} onApply={apply} onClose={() => setModel(null)} />}
     </>
   );
 }

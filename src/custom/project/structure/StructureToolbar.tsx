@@ -96,7 +96,7 @@ export function StructureToolbar({ data, draftState, problems, onReload, onIfcEr
         <Button variant="outlined" color="inherit" startIcon={<RestartAltIcon />} onClick={() => setDiscarding('ask')} disabled={!canDiscard || discarding !== null} data-testid="discard-draft">
           {translate('STRUCTURE.DiscardDraft')}
         </Button>
-        <IfcImportMenu rootId={rootId} draft={draft} rules={data.rules} onImport={draftState.change} onError={onIfcError} />
+        <IfcImportMenu rootId={rootId} draft={draft} rules={data.rules} withMaterials={data.withMaterials} onImport={draftState.change} onError={onIfcError} />
         {data.finishAction && (
           // Right-aligned, also when it wraps onto a line of its own.
           <Box sx={{ ml: 'auto' }}>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
@@ -36,17 +36,19 @@ export function useRefreshUnit() {
 }
 
 /**
- * After a workflow transition: the unit's pages, the tasks and the dashboard counters. Cached single tasks are
- * dropped, not read again: the task of the old state is gone (a refetch would only answer 404); what is shown
- * is read at once, the rest when next opened.
+ * The tasks after a transition or an order: cached single tasks are dropped, not read again (the task of the old
+ * state is gone: a refetch would only answer 404); what is shown is read at once, the rest when next opened.
  */
+export function refreshTasks(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: [TASKS_RESOURCE, 'getOne'] });
+  return queryClient.invalidateQueries({ queryKey: [TASKS_RESOURCE], refetchType: 'active' });
+}
+
+/** After a workflow transition: the unit's pages, the tasks and the dashboard counters. */
 export function useRefreshAfterTransition() {
   const queryClient = useQueryClient();
   const refreshUnit = useRefreshUnit();
-  return () => {
-    queryClient.removeQueries({ queryKey: [TASKS_RESOURCE, 'getOne'] });
-    return Promise.all([refreshUnit(), ...[[TASKS_RESOURCE], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'active' }))]);
-  };
+  return () => Promise.all([refreshUnit(), refreshTasks(queryClient), queryClient.invalidateQueries({ queryKey: ['dashboard'], refetchType: 'active' })]);
 }
 
 export function detailsPath(unit: Pick<ProjectUnit, 'rootProjectUnitID' | 'projectUnitID'>): string {
