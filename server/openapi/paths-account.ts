@@ -33,6 +33,7 @@ op('get', '/api/auth/oidc/login', { tags: tags.auth, public: true, summary: 'Sta
 op('get', '/api/auth/oidc/callback', { tags: tags.auth, public: true, summary: 'The provider’s redirect: sign in, or explain the refusal', query: z.object({ code: z.string().optional(), state: z.string().optional(), iss: z.string().optional() }), responses: { 302: { empty: 'To returnTo, signed in; or to /account/sign-in-refused?reason=…' } } });
 op('post', '/api/auth/login', { tags: tags.auth, public: true, summary: 'Sign in; sets the session cookie `pxsid`', description: '401 wrong login or password, 429 locked (5 failures in 15 min).', body: loginSchema, responses: { 200: SessionUserSchema } });
 op('post', '/api/auth/logout', { tags: tags.auth, summary: 'End the session', responses: { 204: { empty: 'Signed out' } } });
+op('get', '/api/auth/session', { tags: tags.auth, summary: 'The signed-in user, or null without a session (no 401)', responses: { 200: z.object({ user: z.union([SessionUserSchema, z.null()]) }) } });
 op('get', '/api/auth/me', { tags: tags.auth, summary: 'The signed-in user', responses: { 200: SessionUserSchema } });
 op('get', '/Account/SignOut', { tags: tags.auth, public: true, summary: 'End the session and redirect to the login page', responses: { 302: { empty: 'To /home/app/login' } } });
 op('get', '/assets/i18n/:file', { tags: ['Service'], public: true, summary: 'Translations (`de.json`, `en.json`, `nl.json`)', responses: { 200: z.record(z.string(), z.unknown()) } });
