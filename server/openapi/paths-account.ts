@@ -60,7 +60,8 @@ resource(`${DATA}/mails`, { tag: 'Administration', what: 'mails of the outbox', 
 
 resource(`${DATA}/banner-notifications`, { tag: 'Banners', what: 'banner notifications', record: BannerRecord, filters: 'level, salesOrg, activeAt', sortable: 'id, title, level, showFrom, showUntil', create: bannerCreateSchema, update: bannerUpdateSchema, remove: true });
 op('get', '/api/banner-notifications/sales-orgs', { tags: tags.banners, summary: 'Sales organisations for the banner dialog (admin)', responses: { 200: z.array(SalesOrgRecord) } });
-op('get', '/api/banner-notifications/active', { tags: tags.banners, summary: 'Banners active now for the user’s sales organisations', responses: { 200: z.array(BannerRecord) } });
+op('get', '/api/banner-notifications/active', { tags: tags.banners, summary: 'Banners active now for the user’s sales organisations, without those the user closed (until the banner changes)', responses: { 200: z.array(BannerRecord) } });
+op('post', '/api/banner-notifications/:id/dismiss', { tags: tags.banners, summary: 'Close a banner shown to the user: it stays closed for this user until an administrator changes it', responses: { 204: { empty: 'Closed' } } });
 
 resource(`${DATA}/salesorganisations`, { tag: 'Sales organisations', what: 'sales organisations', record: SalesOrgRecord, filters: 'tenantID', sortable: 'id, title, salesOrgKey, tenantID', create: salesOrgCreateSchema, update: salesOrgUpdateSchema, remove: true });
 op('post', `${DATA}/salesorganisations/:id/image`, { tags: tags.orgs, summary: 'Upload the card image (PNG ≤ 1 MB)', multipart: image, responses: { 200: SalesOrgRecord } });
