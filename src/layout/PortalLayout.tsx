@@ -5,6 +5,7 @@ import { isLanguage } from '../domain/languages';
 import { userKind, type SessionUser } from '../domain/user';
 import { rememberLanguage } from '../providers/i18nProvider';
 import { BannerStrip } from './BannerStrip';
+import { DocumentTitleSync } from './DocumentTitleSync';
 import { PortalMenu } from './menus';
 import { CustomerAppBar, StaffAppBar } from './PortalAppBar';
 
@@ -17,9 +18,13 @@ function useProfileLanguage(user: SessionUser | undefined) {
   }, [user, locale, setLocale]);
 }
 
+/** The content column may shrink below its widest table: wide tables scroll inside their card, never the page. */
+const layoutSx = { '& .RaLayout-content': { minWidth: 0 } };
+
 function Content({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ pt: 1 }}>
+    <Box sx={{ pt: 1, minWidth: 0 }}>
+      <DocumentTitleSync />
       <BannerStrip />
       {children}
     </Box>
@@ -35,13 +40,13 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   if (isPending) return <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
   if (user && userKind(user) === 'staff') {
     return (
-      <Layout appBar={StaffAppBar} menu={PortalMenu}>
+      <Layout appBar={StaffAppBar} menu={PortalMenu} sx={layoutSx}>
         <Content>{children}</Content>
       </Layout>
     );
   }
   return (
-    <Layout appBar={CustomerAppBar} menu={PortalMenu}>
+    <Layout appBar={CustomerAppBar} menu={PortalMenu} sx={layoutSx}>
       <Content>{children}</Content>
     </Layout>
   );

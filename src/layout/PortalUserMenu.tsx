@@ -58,7 +58,8 @@ export function PortalUserMenu() {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
   return (
-    <UserMenu icon={<UserAvatar onBar />} label={translate('TOPBAR.UserMenu')}>
+    // The button shows the user's name on wide screens: its accessible name starts with that visible text (WCAG 2.5.3).
+    <UserMenu icon={<UserAvatar onBar />} label={identity?.fullName ? `${identity.fullName} – ${translate('TOPBAR.UserMenu')}` : translate('TOPBAR.UserMenu')}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, minWidth: 220 }}>
         <UserAvatar size={44} />
         <Box>

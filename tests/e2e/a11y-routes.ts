@@ -11,17 +11,18 @@ export interface AxeViolation {
   impact: string | null;
   help: string;
   targets: string[];
+  html: string[];
 }
 
 /** Runs axe on the page as it is (WCAG 2.1 A/AA rules) and answers the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+      .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')), html: violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 300)) }));
   });
 }
 
@@ -84,7 +85,9 @@ export async function sheetRoutes(page: Page): Promise<string[]> {
 
 /** Waits until the page has rendered its content: no progress bar, no loading skeleton, network quiet. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.locator('[role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(150);
+  await page.locator('#react-admin-title').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiCircularProgress-root, .MuiSkeleton-root'), undefined, { timeout: 6_000, polling: 100 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
 }

@@ -5,7 +5,6 @@ import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { unitPageTitle } from '../../domain/projectUnits';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath } from '../../resources/projects/details/projectQueries';
 import { ProductTypeChip } from '../../resources/projects/ProductTypeChip';
 import type { OrderData } from './orderQueries';
@@ -42,7 +41,6 @@ const HeaderContent = memo(function HeaderContent({ titleKey, icon, data, unsave
   const title = translate(titleKey);
   const lot = data?.lot;
   const fullTitle = lot ? `${title} – ${unitPageTitle(lot)}` : title;
-  useDocumentTitle(fullTitle);
   return (
     <Box sx={{ mb: 2 }}>
       <Title title={fullTitle} />
