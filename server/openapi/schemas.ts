@@ -216,6 +216,7 @@ export const SearchRecord = z
   .object({
     id, projectUnitID: id, rootProjectUnitID: id, title: text, projectUnitNo: text, projectUnitType: text, productType: nullableText, productTypeID: nullableId,
     productTypeBGColor: nullableText, productTypeTextColor: nullableText, plant: nullableText, plantID: nullableId, orderNumber: nullableText,
+    rootTitle: nullableText, parentTitle: nullableText,
   })
   .openapi('ProjectSearchRecord');
 
