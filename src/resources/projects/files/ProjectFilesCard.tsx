@@ -103,7 +103,8 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
         slotProps={{ title: { variant: 'h6' } }}
         action={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {canDownloadSelected && (
+            {/* An empty card offers no download: its empty state says there is nothing yet. */}
+            {canDownloadSelected && Boolean(files.data?.length) && (
               <Button startIcon={<DownloadOutlined />} onClick={() => setDialogOpen(true)} data-testid="project-files-download">
                 {translate('FILES.DownloadFiles')}
               </Button>
