@@ -12,6 +12,7 @@ import {
   TextField,
   TopToolbar,
   useBasename,
+  useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -59,6 +60,7 @@ export const SheetList = () => (
 
 function SheetListView() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <List
       resource={QUESTIONNAIRE_SHEETS_RESOURCE}
@@ -76,7 +78,7 @@ function SheetListView() {
       </Typography>
       <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="sheet-list" sx={{ '& .column-title': { minWidth: 160 }, '& .column-usedBy': { whiteSpace: 'nowrap' } }}>
         <TextField source="name" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} />
-        <TextField source="title" />
+        <FunctionField source="title" render={(row: SheetRow) => row.titles?.[locale] ?? row.title} />
         <FunctionField
           source="version"
           render={(row: SheetRow) => (
