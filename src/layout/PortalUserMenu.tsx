@@ -47,7 +47,8 @@ export function UserAvatar({ size = 32, onBar = false }: { size?: number; onBar?
   return (
     <Avatar src={identity?.avatar} alt={name} sx={[
         { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.light' },
-        onBar && { bgcolor: 'rgba(255,255,255,0.22)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)' },
+        // Darker than the bar, so that the white initials keep WCAG AA contrast on both bar colours.
+        onBar && { bgcolor: 'rgba(0,0,0,0.28)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)' },
       ]}>
       {initials(name)}
     </Avatar>

@@ -12,7 +12,7 @@ export function VolumeBar({ volume, locale }: { volume: number; locale?: string 
       <Typography variant="caption" color={over ? 'error' : 'text.secondary'} sx={{ display: 'block', textAlign: 'right', fontWeight: over ? 600 : 400 }}>
         {translate('STRUCTURE.VolumeUsed', { used: volume.toLocaleString(locale, { maximumFractionDigits: 3 }), max: MAX_SUBPROJECT_VOLUME })}
       </Typography>
-      <LinearProgress variant="determinate" value={share} color={over ? 'error' : share >= 90 ? 'warning' : 'primary'} sx={{ height: 6, borderRadius: 3 }} />
+      <LinearProgress aria-label={translate('STRUCTURE.VolumeUsed', { used: volume.toLocaleString(locale, { maximumFractionDigits: 3 }), max: MAX_SUBPROJECT_VOLUME })} variant="determinate" value={share} color={over ? 'error' : share >= 90 ? 'warning' : 'primary'} sx={{ height: 6, borderRadius: 3 }} />
     </Box>
   );
 }
