@@ -36,9 +36,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // The AWS SDK warns once per process that its 2027 releases will need Node 22: not news in a test run.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Cheaper password hashes for the unit and API suites (server/lib/passwords.ts); production is 2^17.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', PASSWORD_HASH_LOG2N: '12' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/concurrency/**/*.test.ts'] } },
       // The file suites once more with the files in a bucket on a local S3 server (tests/api/storage-fixture.ts).
       { extends: true, test: { name: 's3', include: s3FileSuites, env: { TEST_FILE_STORAGE: 's3' } } },
     ],

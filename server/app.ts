@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -15,6 +14,8 @@ import { ApiError, sendError } from './lib/errors.js';
 import { i18nDir } from './lib/i18n.js';
 import { logger as processLogger, requestLogging } from './lib/logging.js';
 import { createMetrics, metricsMiddleware } from './lib/metrics.js';
+import { bodyLimitPolicy } from './lib/body-limit.js';
+import { jsonBodyParser } from './lib/json-body.js';
 import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
 import { authRoutes, signOutRoute } from './routes/auth.js';
 import { oidcRoutes } from './routes/oidc.js';
@@ -37,6 +38,8 @@ import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries
 import { questionnaireRoutes } from './routes/questionnaire.js';
 import { questionnaireSheetsResource, questionnaireSheetValidateRoutes } from './routes/questionnaire-sheets.js';
 import { projectMemberRoutes } from './routes/project-members.js';
+import { projectMemberChangeRoutes } from './routes/project-member-changes.js';
+import { rootProjectRoutes } from './routes/root-projects.js';
 import { projectSearchResource } from './routes/project-search.js';
 import { assignmentsResource } from './routes/assignments.js';
 import { planningRoutes } from './routes/planning.js';
@@ -54,9 +57,7 @@ import { exportRoutes } from './routes/exports.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-
-const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [] };
+const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: 0 };
 
 function requestLanguage(c: { get: (k: 'user') => { language: string } | null; req: { header: (n: string) => string | undefined } }): string {
   const user = c.get('user');
@@ -116,6 +117,11 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
     return sendError(c, new ApiError(500, [{ key: 'ERRORMESSAGES.Unexpected', params: { requestId } }]), language);
   });
 
+  // One body-limit policy for every route (server/lib/body-limit.ts): 1 MB, uploads their own. JSON bodies
+  // are parsed once, bounded in depth, before any route (server/lib/json-body.ts).
+  app.use('*', bodyLimitPolicy);
+  app.use('*', jsonBodyParser);
+
   // GET /api/health, /api/ready and /metrics (token): outside the session guard.
   app.route('/', operationsRoutes(metrics, settings.metricsToken));
 
@@ -133,9 +139,6 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
       }),
     );
   }
-  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, [{ key: 'ERRORMESSAGES.PayloadTooLarge' }]); } });
-  // Uploads (multipart) carry their own limits (avatar 5 MB, project files 50 MB); JSON routes refuse multipart with 415.
-  api.use('*', (c, next) => ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? next() : jsonBodyLimit(c, next)));
   api.use('*', csrfGuard);
   api.use('*', sessionReader);
   // The published contract (OpenAPI 3.1) and its reference page: public, like the route table in the app's code.
@@ -173,8 +176,11 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/file', ifcStructureRoutes);
   // The 3D viewer: GET api/view/{root}/{unit}.json, …/{unit}.bin and …/{unit}/status
   api.route('/view', viewerRoutes);
-  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}
+  // Members: GET api/data/planxchange/projectmembers/{root} and …/{root}/{user}; changes, candidates and invitations
+  api.route('/data/planxchange/projectmembers', projectMemberChangeRoutes);
   api.route('/data/planxchange/projectmembers', projectMemberRoutes);
+  // What the root project form offers (tenants, sales organisations, countries); the root itself is POST …/projects
+  api.route('/root-projects', rootProjectRoutes);
   api.route('/data/planxchange/projectunitssearch', projectSearchResource);
   // Product type and plant assignments (the spec's resource) and the planning screen's one-call save
   api.route('/data/planxchange/projectunitproducttypeassignments', assignmentsResource);

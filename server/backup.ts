@@ -9,6 +9,7 @@ import { controlSocketAnswers, controlSocketPath } from './lib/control-socket.js
 import { readBackup, writeBackup, type BackupSummary } from './services/backup.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 import { fileStorageFromEnv } from './services/file-storage-config.js';
+import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock.js';
 
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const pgliteDir = join(dataDir, 'pglite');
@@ -24,6 +25,16 @@ function refusePostgres() {
       'DATABASE_URL is set: back up PostgreSQL with pg_dump (pg_dump -Fc "$DATABASE_URL" > portal.dump, restore with pg_restore) ' +
         'and the files with the disk (DATA_DIR/files) or the bucket (versioning or replication); see README "Running in production".',
     );
+  }
+}
+
+/** The lock a server takes on the embedded database (`DATA_DIR/pglite.lock`); a running server's lock refuses. */
+function takeDataDirLock(): () => void {
+  try {
+    return acquireDataDirLock(pgliteDir);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) throw new UsageError(error.message);
+    throw error;
   }
 }
 
@@ -69,12 +80,18 @@ async function backup(args: string[]) {
     } else {
       if (!existsSync(pgliteDir)) throw new UsageError(`no embedded database in ${pgliteDir}`);
       say('No server is running: the backup is taken from the data folder directly.');
-      const client = await openPglite({ dir: pgliteDir });
-      const { storage } = fileStorageFromEnv(process.env, dataDir);
+      // The embedded database's lock: a server starting meanwhile waits for nothing and is refused instead.
+      const release = takeDataDirLock();
       try {
-        await writeBackup(createWriteStream(partial), { dumpDatabase: () => client.dumpDataDir('gzip'), files: storage });
+        const client = await openPglite({ dir: pgliteDir });
+        const { storage } = fileStorageFromEnv(process.env, dataDir);
+        try {
+          await writeBackup(createWriteStream(partial), { dumpDatabase: () => client.dumpDataDir('gzip'), files: storage });
+        } finally {
+          await client.close();
+        }
       } finally {
-        await client.close();
+        release();
       }
     }
     const summary = await readBackup(createReadStream(partial), discardingStorage());
@@ -110,6 +127,8 @@ async function restore(args: string[]) {
   const { storage } = fileStorageFromEnv(process.env, dataDir);
   const staging = join(dataDir, `.restore-${stamp()}`);
   await mkdir(staging, { recursive: true });
+  // Held until the restored data is in place: a server cannot open the database half-way through.
+  const release = takeDataDirLock();
   try {
     // Files go to a folder beside the current ones (disk) or straight into the bucket, which keeps no folders to swap.
     const onDisk = storage instanceof DiskFileStorage;
@@ -141,6 +160,7 @@ async function restore(args: string[]) {
     else say(`The data before the restore is in ${previous}: remove it once the portal runs as it should.`);
     say(`Restored the backup of ${restored.createdAt} (${describe(restored.summary)}). Start the server.`);
   } finally {
+    release();
     await rm(staging, { recursive: true, force: true });
   }
 }

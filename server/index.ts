@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
 import { controlSocketPath, startControlSocket } from './lib/control-socket.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { startLifecycle } from './lib/lifecycle.js';
 import { logger } from './lib/logging.js';
 import { createMetrics } from './lib/metrics.js';
+import { parseTrustProxy } from './lib/client-address.js';
+import { purgeRateLimits } from './lib/rate-limit.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
@@ -16,6 +19,7 @@ import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
 import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
+import { ensureFirstAdministrator, ensureShippedSheets, firstAdminSettings } from './services/installation.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
@@ -42,7 +46,11 @@ async function main() {
   const files = new DeferredDeleteStorage(storage);
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
+  // A fresh install without demo data: the shipped questionnaire sheets and the first administrator.
+  await ensureShippedSheets(database.db);
+  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(process.env, port));
   await purgeExpiredSessions(database.db);
+  await purgeRateLimits(database.db);
   await analyze(database);
   const metrics = createMetrics(database.db, { processMetrics: true });
   if (process.env.SMTP_URL) {
@@ -81,11 +89,17 @@ async function main() {
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
     metrics,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   lifecycle.ready(app);
   const where = databaseUrl ? 'PostgreSQL' : `embedded database in ${dataDir}`;
   logger.info({ database: database.kind, files: storageDescription }, `Portal ready at http://localhost:${lifecycle.port} (${where}, ${storageDescription})`);
+  if (firstAdmin?.link) {
+    logger.warn(`First administrator "${firstAdmin.login}": set the password within 7 days at\n  ${firstAdmin.link}`);
+  } else if (firstAdmin) {
+    logger.warn(`First administrator "${firstAdmin.login}" created with the password from INITIAL_ADMIN_PASSWORD.`);
+  }
   if (seed !== 'none') {
     const logins = DEMO_LOGINS.map((login) => `  ${login.login.padEnd(11)} ${login.description}`).join('\n');
     logger.info(`Demo logins (password ${DEMO_PASSWORD}):\n${logins}`);
@@ -94,6 +108,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  logger.fatal({ err: error }, 'The portal could not start');
+  // A refused embedded database says why in plain words (no stack trace).
+  if (error instanceof DataDirInUseError) process.stderr.write(`The portal could not start: ${error.message}\n`);
+  else logger.fatal({ err: error }, 'The portal could not start');
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../lib/logging.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -40,16 +41,23 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
-  const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    close: () => client.close(),
-    // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
-    dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
-  };
+  // PGlite is one process's database: a second process on the same folder is refused (lock file with the pid).
+  const releaseLock = dataDir ? acquireDataDirLock(resolve(dataDir)) : () => undefined;
+  try {
+    const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close().finally(releaseLock),
+      // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
+      dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

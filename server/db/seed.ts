@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 import {
   addresses,
@@ -26,6 +26,7 @@ import { seedDemoDeliveries } from './seed-deliveries.js';
 import { seedDemoOrders } from './seed-orders.js';
 import { seedDemoIntegration } from './seed-integration.js';
 import { seedDemoQuestionnaires } from './seed-questionnaire.js';
+import { seedDemoMemberships } from './seed-members.js';
 import { runEscalations } from '../services/scheduler.js';
 
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -37,7 +38,7 @@ export interface DemoLogin {
 
 export const DEMO_LOGINS: DemoLogin[] = [
   { login: 'admin', description: 'internal, administrator' },
-  { login: 'staff', description: 'internal, sales planner on the demo projects' },
+  { login: 'staff', description: 'internal, project planner (sets up projects), sales planner on the demo projects' },
   { login: 'configurer', description: 'internal, configurer (questionnaire schemas, workflow)' },
   { login: 'customer', description: 'external customer, reviewer on some demo projects' },
   { login: 'drafter', description: 'internal, drafter' },
@@ -56,6 +57,7 @@ interface DemoUser {
   isExternalLogin?: boolean;
   isAdmin?: boolean;
   isConfigurer?: boolean;
+  isProjectPlanner?: boolean;
   dailyStatusMail?: boolean;
   avatar?: [[number, number, number], [number, number, number]];
   tenants: number[];
@@ -76,6 +78,7 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
       isExternalLogin: user.isExternalLogin ?? false,
       isAdmin: user.isAdmin ?? false,
       isConfigurer: user.isConfigurer ?? false,
+      isProjectPlanner: user.isProjectPlanner ?? false,
       language: user.language,
     })
     .returning({ id: users.id });
@@ -100,11 +103,16 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
 
 /** Fills an empty database with a living demo: tenants, sales organisations, plants, users, banners. */
 export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash per account, each with its own random salt (the demo password is the same for all).
+  const passwordHashes = new Map(await Promise.all(DEMO_LOGINS.map(async ({ login }) => [login, await hashPassword(DEMO_PASSWORD)] as const)));
   const avatars: { userId: number; png: Buffer }[] = [];
   let projectFileList: { key: string; bytes: Buffer }[] = [];
   let tenantIds: number[] = [];
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Several server processes starting on one empty PostgreSQL database: one seeds, the others find it seeded.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if (Number(existing.n) > 0) return false;
     const [nordstein, calcon, ccl] = await tx
       .insert(tenants)
       .values([
@@ -160,14 +168,14 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     const allSalesOrgs = [nsDe.id, cbNl.id, cclUk.id];
     const demoUsers: DemoUser[] = [
       { login: 'admin', email: 'admin@portal.example', firstName: 'Andrea', lastName: 'Admin', language: 'en', isInternal: true, isAdmin: true, avatar: [[239, 108, 0], [31, 58, 95]], tenants: allTenants, salesOrgs: allSalesOrgs, company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0100' },
-      { login: 'staff', email: 'staff@nordstein.example', firstName: 'Stefan', lastName: 'Planer', language: 'de', isInternal: true, dailyStatusMail: true, avatar: [[47, 111, 94], [31, 58, 95]], tenants: allTenants, salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0200' },
+      { login: 'staff', email: 'staff@nordstein.example', firstName: 'Stefan', lastName: 'Planer', language: 'de', isInternal: true, isProjectPlanner: true, dailyStatusMail: true, avatar: [[47, 111, 94], [31, 58, 95]], tenants: allTenants, salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0200' },
       { login: 'configurer', email: 'configurer@portal.example', firstName: 'Carla', lastName: 'Konfig', language: 'de', isInternal: true, isConfigurer: true, tenants: allTenants, salesOrgs: [], company: { name: 'Portal Operations', street1: 'Industriestraße 1', zip: '28199', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0300' },
       { login: 'customer', email: 'customer@bouwbedrijf.example', firstName: 'Kees', lastName: 'Klant', language: 'en', tenants: [nordstein.id, calcon.id], salesOrgs: [nsDe.id, cbNl.id], company: { name: 'Bouwbedrijf Van Dijk B.V.', street1: 'Havenweg 12', zip: '3011 AB', city: 'Rotterdam', country: 'NL' }, phone: '+31 10 555 1200' },
       { login: 'drafter', email: 'drafter@nordstein.example', firstName: 'Dana', lastName: 'Zeichner', language: 'de', isInternal: true, avatar: [[106, 27, 154], [249, 168, 37]], tenants: [nordstein.id, ccl.id], salesOrgs: [nsDe.id], company: { name: 'Nordstein Porenbeton GmbH', street1: 'Am Werk 4', zip: '28197', city: 'Bremen', country: 'DE' }, phone: '+49 421 555 0400' },
       { login: 'partner', email: 'partner@bauunternehmen.example', firstName: 'Paul', lastName: 'Partner', language: 'de', isExternalLogin: true, tenants: [nordstein.id], salesOrgs: [nsDe.id], company: { name: 'Bauunternehmen Schulte GmbH', street1: 'Lindenallee 7', zip: '30159', city: 'Hannover', country: 'DE' }, phone: '+49 511 555 0700' },
     ];
     for (const user of demoUsers) {
-      const userId = await insertUser(tx, user, passwordHash);
+      const userId = await insertUser(tx, user, passwordHashes.get(user.login) ?? (await hashPassword(DEMO_PASSWORD)));
       if (user.avatar) avatars.push({ userId, png: demoAvatar(...user.avatar) });
     }
     projectFileList = await seedDemoProjects(tx);
@@ -175,6 +183,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     await seedDemoDeliveries(tx);
     await seedDemoOrders(tx);
     await seedDemoIntegration(tx);
+    await seedDemoMemberships(tx, process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`);
     await queueMail(tx, {
       kind: 'welcome',
       recipient: 'customer@bouwbedrijf.example',
@@ -196,7 +205,9 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
         .returning({ id: bannerNotifications.id });
       await tx.insert(bannerNotificationSalesOrgs).values(banner.orgs.map((salesOrgId) => ({ notificationId: row.id, salesOrgId })));
     }
+    return true;
   });
+  if (!seeded) return;
   // Overdue demo stays (a review waiting for 9 days) are escalated as the scheduler would: delayed entries, mails.
   await runEscalations(db);
   // Files after the commit: a failed seed leaves no orphan files behind.

@@ -1,23 +1,11 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
 import { BRAND_IMAGE_MAX_BYTES } from '../../src/domain/masterData.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
 import { readPng } from './png.js';
 
 const MAX_LABEL = '1 MB';
-// Room for the multipart envelope around the image.
-const ENVELOPE = 64 * 1024;
-
 const tooLarge = () => new ApiError(413, [{ key: 'ADMIN.MasterData.ImageTooLarge', reference: 'image', params: { max: MAX_LABEL } }]);
-
-/** Stops an upload of a sales organisation image or tenant logo as soon as it passes the limit (413). */
-export const brandImageBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
-  maxSize: BRAND_IMAGE_MAX_BYTES + ENVELOPE,
-  onError: () => {
-    throw tooLarge();
-  },
-});
 
 /**
  * The PNG of a multipart upload (field `image`): 415 when the request is not multipart or the file is

@@ -26,6 +26,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** Which addresses webhook endpoints may name (WEBHOOK_ALLOW_PRIVATE / WEBHOOK_ALLOW_LOOPBACK); public ones only by default. */
   webhookPolicy?: AddressPolicy;
+  /** Proxies in front of the server whose X-Forwarded-For entries are believed (TRUST_PROXY; 0 = none). */
+  trustProxy: number;
 }
 
 export interface AppEnv {

@@ -65,12 +65,18 @@ export function fromZod(error: z.ZodError, prefix = ''): ApiError {
   return new ApiError(400, messages);
 }
 
+/** Parameters given as functions of the language (a localized wait, a date) are resolved here. */
+function localizedParams(params: Record<string, unknown> | undefined, language: string): Record<string, unknown> | undefined {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'function' ? value(language) : value]));
+}
+
 export function errorBody(error: ApiError, language: string): ApiErrorBody {
   return {
     status: error.status,
     messages: error.messages.map((m) => ({
       type: 'error' as const,
-      text: m.text ?? translate(language, m.key ?? 'ERRORMESSAGES.Unknown', m.params),
+      text: m.text ?? translate(language, m.key ?? 'ERRORMESSAGES.Unknown', localizedParams(m.params, language)),
       ...(m.reference ? { reference: m.reference } : {}),
       ...(m.key ? { key: m.key } : {}),
       ...(m.code ? { code: m.code } : {}),

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { isLanguage } from '../../src/domain/languages.js';
 import type { AppEnv } from './context.js';
+import { startHttpServer } from './http-server.js';
 import { ApiError, sendError } from './errors.js';
 import { requestLogging, type Logger } from './logging.js';
 
@@ -86,7 +86,8 @@ export function startLifecycle(options: LifecycleOptions): Promise<Lifecycle> {
     });
 
   return new Promise((resolveLifecycle, rejectLifecycle) => {
-    const server = serve({ fetch, port: options.port, hostname: options.hostname }, (info) => {
+    // lib/http-server.ts: unread bodies are dropped after the answer (keep-alive) or the connection closes gracefully.
+    const server = startHttpServer(fetch, { port: options.port, hostname: options.hostname }, (info) => {
       logger.info({ port: info.port }, `listening on port ${info.port}, starting`);
       resolveLifecycle(lifecycle(info.port));
     }) as Server;

@@ -1,37 +1,124 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { retryWhen } from '../../src/domain/rateLimits.js';
+import { ApiError } from './errors.js';
 
-// N=2^14, r=8, p=1: about 50 ms per hash on the target machine, the OWASP minimum for scrypt.
-const N = 16384;
-const R = 8;
-const P = 1;
+/**
+ * OWASP's scrypt parameters (Password Storage Cheat Sheet): N=2^17, r=8, p=1 — 128 MiB and about 0.4 s
+ * per hash on a 2-core server. PASSWORD_HASH_LOG2N lowers N for test runs only (the unit and API suites);
+ * stored hashes carry their parameters, and a login with other ones rehashes with these.
+ */
+export const PRODUCTION_LOG2N = 17;
+const configuredLog2N = Number(process.env.PASSWORD_HASH_LOG2N ?? PRODUCTION_LOG2N);
+export const SCRYPT_PARAMS = {
+  N: 2 ** (Number.isInteger(configuredLog2N) && configuredLog2N >= 10 && configuredLog2N <= 20 ? configuredLog2N : PRODUCTION_LOG2N),
+  r: 8,
+  p: 1,
+};
 const KEY_LENGTH = 64;
+/** Stored hashes with a larger N are not worked on (no stored hash may make the server allocate gigabytes). */
+const MAX_N = 2 ** 20;
+
+/** The memory scrypt needs (OpenSSL: 128·r·(N + p + 2) bytes); maxmem must allow it. */
+export function scryptMemory(n: number, r: number, p: number): number {
+  return 128 * r * (n + p + 2);
+}
+
+/**
+ * Hashes run in libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file reads,
+ * zlib and DNS share. At most this many run at once — one core (of two) stays free for the event loop, two
+ * pool threads for files — and at most HASH_QUEUE_MAX wait in each line; beyond that a request is answered
+ * 429 at once, without hashing.
+ */
+const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, poolSize - 2));
+export const HASH_QUEUE_MAX = 16 * HASH_CONCURRENCY;
+
+/** No hashing slot free and the queue full: answered 429 without hashing. */
+export class PasswordCheckBusy extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(429, [{ key: 'ERRORMESSAGES.ServerBusy', params: { seconds: retryAfterSeconds, when: (language: string) => retryWhen(retryAfterSeconds, language) } }], {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
+
+let running = 0;
+let completed = 0;
+const waitingFirst: (() => void)[] = [];
+const waiting: (() => void)[] = [];
+let averageHashMs = 400;
+
+/** Hashes running, waiting and done since the start (for tests and monitoring). */
+export function hashingStats() {
+  return { running, waiting: waitingFirst.length + waiting.length, completed };
+}
+
+/** Runs one hash when a slot is free; `first` (a client the account knows) is served before the others. */
+async function inHashSlot<T>(work: () => Promise<T>, first = false): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    // Each line has its own bound: a flood of unknown clients never takes the places of known ones.
+    const line = first ? waitingFirst : waiting;
+    const ahead = waitingFirst.length + (first ? 0 : waiting.length);
+    if (line.length >= HASH_QUEUE_MAX) throw new PasswordCheckBusy(Math.max(1, Math.ceil(((ahead + 1) * averageHashMs) / HASH_CONCURRENCY / 1000)));
+    await new Promise<void>((resolve) => line.push(resolve));
+  } else running++;
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    averageHashMs = averageHashMs * 0.8 + (performance.now() - started) * 0.2;
+    completed++;
+    // The slot passes straight to the next in line; `running` only drops when nobody waits.
+    const next = waitingFirst.shift() ?? waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: scryptMemory(n, r, p) + 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
+/** `scrypt$N$r$p$salt$hash`, a random 16-byte salt per hash, salt and hash in base64. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await inHashSlot(() => scrypt(password, salt, N, r, p));
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+function parse(stored: string | null) {
   const parts = (stored ?? '').split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') {
-    // Same work for unknown accounts, so response time does not tell which logins exist.
-    await scrypt(password, DUMMY_SALT, N, R, P);
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  if (![n, r, p].every(Number.isInteger) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  return { n, r, p, salt: Buffer.from(parts[4], 'base64'), hash: Buffer.from(parts[5], 'base64') };
+}
+
+/**
+ * Checks a password against a stored hash. Unknown accounts (no hash) cost the same: a hash with the current
+ * parameters, so the answer's timing does not tell which logins exist. `first`: served before other waiting checks.
+ */
+export async function verifyPassword(password: string, stored: string | null, options: { first?: boolean } = {}): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed) {
+    const { N, r, p } = SCRYPT_PARAMS;
+    await inHashSlot(() => scrypt(password, DUMMY_SALT, N, r, p), options.first);
     return false;
   }
-  const [, n, r, p, salt, hash] = parts;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const actual = await inHashSlot(() => scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p), options.first);
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+}
+
+/** True when a stored hash was made with other parameters than today's (then a login rehashes it). */
+export function needsRehash(stored: string | null): boolean {
+  const parsed = parse(stored);
+  return !!parsed && (parsed.n !== SCRYPT_PARAMS.N || parsed.r !== SCRYPT_PARAMS.r || parsed.p !== SCRYPT_PARAMS.p);
 }
 
 const DUMMY_SALT = randomBytes(16);

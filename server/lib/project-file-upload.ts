@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   contentMatchesExtension,
   fileExtension,
   PROJECT_FILE_EXTENSIONS,
   PROJECT_FILE_MAX_BYTES,
   PROJECT_FILE_TYPES,
-  PROJECT_UPLOAD_MAX_BYTES,
   PROJECT_UPLOAD_MAX_FILES,
   sanitizeFileName,
 } from '../../src/domain/projectFiles.js';
@@ -15,9 +13,6 @@ import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
 
 const MB = 1024 * 1024;
-// Multipart boundaries and part headers: a little room above the files themselves.
-const MULTIPART_OVERHEAD = 64 * 1024;
-
 export interface UploadedFile {
   name: string;
   contentType: string;
@@ -25,19 +20,6 @@ export interface UploadedFile {
 }
 
 type Problem = { status: 400 | 413 | 415 | 422; key: string; params: Record<string, unknown> };
-
-const tooLarge = () => new ApiError(413, [{ key: 'FILES.Upload.RequestTooLarge', params: { max: `${PROJECT_UPLOAD_MAX_BYTES / MB} MB` } }]);
-
-/**
- * The route's own body limit (uploads are larger than the JSON limit): refuses a declared Content-Length
- * above it before reading, and stops a chunked body once it passes it.
- */
-export const uploadBodyLimit = bodyLimit({
-  maxSize: PROJECT_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD,
-  onError: () => {
-    throw tooLarge();
-  },
-});
 
 async function readForm(c: Context<AppEnv>): Promise<FormData> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();

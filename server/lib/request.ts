@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
+import { parseJsonText } from './json-body.js';
 
 /** The signed-in user of a request; 401 without a session. */
 export function sessionUser(c: Context<AppEnv>): SessionUser {
@@ -13,9 +14,5 @@ export function sessionUser(c: Context<AppEnv>): SessionUser {
 /** A list query's JSON `filter` parameter ({} when absent); 400 when it does not parse. */
 export function readFilter(raw: string | undefined): unknown {
   if (raw === undefined) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'filter');
-  }
+  return parseJsonText(raw, 'filter', 'ERRORMESSAGES.MalformedQuery');
 }

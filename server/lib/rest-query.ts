@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from './errors.js';
+import { parseJsonText, readJsonBody } from './json-body.js';
 
 /** The largest page one list request may ask for. */
 export const MAX_PAGE_SIZE = 1000;
@@ -15,11 +16,7 @@ const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 const filterSchema = z.record(z.string(), z.unknown());
 
 function parseJsonParam(name: string, raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', name);
-  }
+  return parseJsonText(raw, name, 'ERRORMESSAGES.MalformedQuery');
 }
 
 /** Parses `sort`, `range` and `filter` of the ra-data-simple-rest contract; anything malformed is a 400. */
@@ -96,20 +93,12 @@ export function parseId(raw: string): number {
   return id;
 }
 
-/** Reads a JSON object body; malformed JSON or a non-object is a 400. */
-/** A JSON body of any kind (415 without the JSON content type, 400 when it does not parse). */
-export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/json')) {
-    throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
-  }
-  try {
-    return JSON.parse(await request.text());
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedJson');
-  }
+/** A JSON body of any kind (415 without the JSON content type, 400 when it does not parse or nests too deep). */
+export function readJson(request: Request): Promise<unknown> {
+  return readJsonBody(request);
 }
 
+/** Reads a JSON object body; malformed JSON or a non-object is a 400. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const body = await readJson(request);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw ApiError.badRequest('ERRORMESSAGES.ObjectExpected');

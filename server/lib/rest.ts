@@ -8,6 +8,7 @@ import type { Db, Tx } from '../db/client.js';
 import type { AppEnv } from './context.js';
 import { ApiError, fromZod } from './errors.js';
 import { parseId, parseListQuery, readJsonObject } from './rest-query.js';
+import { requiredVersion, staleVersion } from './versions.js';
 
 type Row = Record<string, unknown>;
 export interface ApiRecord {
@@ -51,6 +52,13 @@ export interface ResourceDefinition {
     write: (tx: Tx, id: number, input: never, existing: Row, user: SessionUser) => Promise<void>;
   };
   remove?: (tx: Tx, id: number, existing: Row, user: SessionUser) => Promise<void>;
+  /**
+   * Optimistic concurrency: the table's `version` column. A PUT must then name the version it read; the layer
+   * raises it with `… where id = $id and version = $version` before `update.write` runs (0 rows → 409 with
+   * `conflict`, default ERRORMESSAGES.ChangedMeanwhile), so `write` must not change it itself.
+   */
+  version?: PgColumn;
+  conflict?: string;
 }
 
 function requireUser(user: SessionUser | null): SessionUser {
@@ -89,6 +97,19 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (!result.success) throw fromZod(result.error);
   return result.data;
+}
+
+/** Claims the version the client read: one UPDATE that raises it only if it is still that version (and the row visible). */
+async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, expected: number, user: SessionUser): Promise<void> {
+  const column = definition.version!;
+  const claimed = await tx
+    .update(definition.table)
+    .set({ version: sql`${column} + 1` } as never)
+    .where(and(eq(definition.id, id), eq(column, expected), definition.scope?.(user)))
+    .returning({ id: definition.id });
+  if (claimed.length) return;
+  await findOne(tx, definition, id, user);
+  throw staleVersion(definition.conflict);
 }
 
 /** Mounts list / getOne / create / update / delete for one resource. */
@@ -176,9 +197,12 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       authorize(definition, user, 'edit');
       const id = parseId(c.req.param('id'));
       const body = stripReadOnly(definition, await readJsonObject(c.req.raw), id);
-      const input = parse(update.schema, body);
+      const { version, ...fields } = body;
+      const input = parse(update.schema, definition.version ? fields : body);
+      const expected = definition.version ? requiredVersion(version) : undefined;
       const db = c.get('db');
       await db.transaction(async (tx) => {
+        if (expected !== undefined) await claimVersion(tx, definition, id, expected, user);
         const existing = await findOne(tx, definition, id, user);
         await update.write(tx, id, input as never, existing, user);
       });

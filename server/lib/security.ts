@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context.js';
@@ -7,30 +8,40 @@ import { SESSION_COOKIE, userForSession } from './sessions.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF protection for writes: the Origin (or Referer) must be this server or an allowed origin,
- * and bodies must be JSON (multipart only where a route accepts uploads). Browsers cannot send
- * a cross-site JSON request without a CORS preflight, which this server never grants.
+ * CSRF protection for writes: the Origin (or Referer) must be this server or an allowed origin. Bodies
+ * must be JSON or multipart (json-body.ts): browsers cannot send a cross-site JSON request without a CORS
+ * preflight, which this server never grants.
  */
 export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
+  const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
+  if (origin && !isOwnOrigin(c, origin)) throw new ApiError(403, [{ key: 'ERRORMESSAGES.CrossSiteRequest' }]);
+  return next();
+});
+
+/** This server (as the request addressed it) or an origin listed in ALLOWED_ORIGINS; never "null". */
+function isOwnOrigin(c: Context<AppEnv>, origin: string): boolean {
+  if (origin === 'null') return false;
   const url = new URL(c.req.url);
-  const own = `${url.protocol}//${url.host}`;
+  const allowed = new Set([`${url.protocol}//${url.host}`, ...c.get('config').allowedOrigins]);
   const hostHeader = c.req.header('host');
-  const allowed = new Set([own, ...c.get('config').allowedOrigins]);
   if (hostHeader) {
     allowed.add(`http://${hostHeader}`);
     allowed.add(`https://${hostHeader}`);
   }
-  const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
-  if (origin && origin !== 'null' && !allowed.has(origin)) throw new ApiError(403, [{ key: 'ERRORMESSAGES.CrossSiteRequest' }]);
-  if (origin === 'null') throw new ApiError(403, [{ key: 'ERRORMESSAGES.CrossSiteRequest' }]);
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding');
-  if (hasBody && !type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
-    throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
-  }
-  return next();
-});
+  return allowed.has(origin);
+}
+
+/**
+ * True when a navigation comes from the portal's own pages (or the user typed the address): the browser's
+ * Sec-Fetch-Site says so, or — from browsers without it — a Referer of this origin. Without either, no.
+ */
+export function fromOwnPage(c: Context<AppEnv>): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = refererOrigin(c.req.header('referer'));
+  return !!origin && isOwnOrigin(c, origin);
+}
 
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;

@@ -3,16 +3,12 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { isLanguage } from '../../src/domain/languages.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
-import { loginThrottle, sessions, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
+import { sessions, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'pxsid';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 /** Extend a session's expiry on use, but write at most once per this interval. */
 const SESSION_REFRESH_MS = 5 * 60 * 1000;
-
-export const THROTTLE_MAX_FAILURES = 5;
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const THROTTLE_LOCK_MS = 15 * 60 * 1000;
 
 function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -114,39 +110,6 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     .where(eq(users.id, userId));
   if (!row || !row.isActive) return null;
   return toSessionUser(row as UserRow);
-}
-
-/** Seconds until the login may be tried again, or 0 when it is not locked. */
-export async function throttleWait(db: Db, login: string): Promise<number> {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.login, login.toLowerCase()));
-  if (!row?.lockedUntil) return 0;
-  const wait = row.lockedUntil.getTime() - Date.now();
-  return wait > 0 ? Math.ceil(wait / 1000) : 0;
-}
-
-export async function recordLoginFailure(db: Db, login: string): Promise<void> {
-  const key = login.toLowerCase().slice(0, 120);
-  const now = new Date();
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  await db
-    .insert(loginThrottle)
-    .values({ login: key, failures: 1, firstFailureAt: now })
-    .onConflictDoUpdate({
-      target: loginThrottle.login,
-      set: {
-        // A failure after the window starts a new count.
-        failures: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-        firstFailureAt: sql`case when ${loginThrottle.firstFailureAt} < ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginThrottle.firstFailureAt} end`,
-      },
-    });
-  await db
-    .update(loginThrottle)
-    .set({ lockedUntil: new Date(now.getTime() + THROTTLE_LOCK_MS), failures: 0, firstFailureAt: now })
-    .where(and(eq(loginThrottle.login, key), sql`${loginThrottle.failures} >= ${THROTTLE_MAX_FAILURES}`));
-}
-
-export async function clearLoginFailures(db: Db, login: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.login, login.toLowerCase()));
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

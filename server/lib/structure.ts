@@ -22,7 +22,7 @@ import { ApiError } from './errors.js';
 
 type ApiMessage = ApiError['messages'][number];
 import type { UnitAccess, UnitRow } from './project-access.js';
-import { nextNumber } from './unit-numbers.js';
+import { allocateUnitNumber } from './unit-numbers.js';
 import { applyTransition, initialState, type TransitionResult } from './workflow.js';
 import { activeWorkflow } from './workflow-definition.js';
 
@@ -173,7 +173,7 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
           salesOrgId: root.salesOrgId,
           type: 'subproject',
           variant: 'other',
-          number: await nextNumber(tx, root, ''),
+          number: await allocateUnitNumber(tx, root),
           title: subproject.name,
           stateKey: await initialState(tx, 'subproject', context.tenantType),
         })
@@ -196,7 +196,7 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
             salesOrgId: root.salesOrgId,
             type: lotType,
             variant: 'other',
-            number: await nextNumber(tx, parent, ''),
+            number: await allocateUnitNumber(tx, parent),
             title: lot.name,
             stateKey: await initialState(tx, lotType, context.tenantType),
             data: formatUnitData(data),
@@ -208,6 +208,8 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
       const before = existingMaterials.get(row.id) ?? [];
       if (sameMaterials(before, lot.materials)) continue;
       await replaceMaterials(tx, row.id, lot.materials);
+      // The lot's materials changed: a materials dialog still holding the old version must not overwrite them.
+      await tx.update(projectUnits).set({ version: sql`${projectUnits.version} + 1` }).where(eq(projectUnits.id, row.id));
       await tx.insert(deliveryNotifications).values({ rootId: root.id, unitId: row.id, userId: user.id, materialData: lot.materials });
     }
   }

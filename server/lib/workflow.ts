@@ -24,8 +24,9 @@ import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
 import { hasAssignment } from './assignments.js';
 import { recordTransitionEvents } from './events.js';
+import { lockedUnitAccess } from './locks.js';
 import { ApiError } from './errors.js';
-import { rootStateFilter, unitAccess, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
+import { rootStateFilter, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
 import { activeWorkflow } from './workflow-definition.js';
 
 
@@ -117,7 +118,8 @@ async function moveUnits(tx: Tx, effect: Extract<WorkflowEffect, { type: 'move-u
  */
 export async function applyTransition(db: Db, user: SessionUser, unitId: number, request: TransitionRequest): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
-    const access = await unitAccess(tx, user, unitId);
+    // The project lock: the guards' counts, the lot's items and the structure call's materials hold until the commit.
+    const access = await lockedUnitAccess(tx, user, unitId);
     const { unit, root, context } = access;
     const { definition } = await activeWorkflow(tx);
     if (unit.id !== root.id && isClosedState(root.stateKey)) throw new ApiError(409, [{ key: 'PROJECTS.Rules.ProjectClosed' }]);

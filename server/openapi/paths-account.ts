@@ -35,7 +35,13 @@ op('post', '/api/auth/login', { tags: tags.auth, public: true, summary: 'Sign in
 op('post', '/api/auth/logout', { tags: tags.auth, summary: 'End the session', responses: { 204: { empty: 'Signed out' } } });
 op('get', '/api/auth/session', { tags: tags.auth, summary: 'The signed-in user, or null without a session (no 401)', responses: { 200: z.object({ user: z.union([SessionUserSchema, z.null()]) }) } });
 op('get', '/api/auth/me', { tags: tags.auth, summary: 'The signed-in user', responses: { 200: SessionUserSchema } });
-op('get', '/Account/SignOut', { tags: tags.auth, public: true, summary: 'End the session and redirect to the login page', responses: { 302: { empty: 'To /home/app/login' } } });
+op('get', '/Account/SignOut', {
+  tags: tags.auth,
+  public: true,
+  summary: 'End the session and redirect to the login page (or the provider\'s logout) when followed from the portal\'s own pages; from elsewhere nobody is signed out (to /home/app/)',
+  responses: { 302: { empty: 'To /home/app/login, the provider\'s logout, or /home/app/' } },
+});
+op('post', '/Account/SignOut', { tags: tags.auth, public: true, summary: 'End the session (own origin only)', responses: { 303: { empty: 'To /home/app/login or the provider\'s logout' } } });
 op('get', '/assets/i18n/:file', { tags: ['Service'], public: true, summary: 'Translations (`de.json`, `en.json`, `nl.json`)', responses: { 200: z.record(z.string(), z.unknown()) } });
 
 op('put', '/api/account/planxchange/password', { tags: tags.auth, summary: 'Change the own password (ends the other sessions)', body: passwordChangeSchema, responses: { 200: InfoMessage } });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assignmentUpdateSchema, planningSaveSchema } from '../../src/domain/assignments.js';
 import { siteAddressSchema, siteContactSchema, unitCreateSchema, unitUpdateSchema } from '../../src/domain/projectUnits.js';
 import { checkDataRequestSchema, definitionUpdateSchema, stateRequestSchema } from '../../src/domain/workflow.js';
+import { memberAddSchema, memberRoleChangeSchema } from '../../src/domain/memberManagement.js';
 import { DATA, isoDateTime, op, png, resource } from './registry.js';
 import {
   AssignmentRecord,
@@ -56,6 +57,21 @@ op('post', '/api/project-tools/execute', {
 });
 op('get', `${DATA}/projectmembers/:rootUnitId`, { tags: projects, summary: 'Members of a root project', responses: { 200: z.array(MemberSchema) } });
 op('get', `${DATA}/projectmembers/:rootUnitId/:userId`, { tags: projects, summary: 'A member’s profile cards', responses: { 200: MemberProfile } });
+const MemberCandidate = z.object({ userID: z.number().int(), userLogin: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), isInternal: z.boolean() }).openapi('MemberCandidate');
+op('get', `${DATA}/projectmembers/:rootUnitId/candidates`, { tags: projects, summary: 'Active users of the root’s tenant who are not members yet (`?q=`), for those who manage members', responses: { 200: z.array(MemberCandidate) } });
+op('post', `${DATA}/projectmembers/:rootUnitId`, { tags: projects, summary: 'Add a member: a user of the tenant, or a person by e-mail (a new customer account with an invitation)', body: memberAddSchema, responses: { 201: MemberSchema } });
+op('put', `${DATA}/projectmembers/:rootUnitId/:userId`, { tags: projects, summary: 'Change a member’s role (the last salesPlanner keeps theirs: 409)', body: memberRoleChangeSchema, responses: { 200: MemberSchema } });
+op('delete', `${DATA}/projectmembers/:rootUnitId/:userId`, { tags: projects, summary: 'Remove a member (the last salesPlanner stays: 409)', responses: { 204: { empty: 'Removed' } } });
+op('post', `${DATA}/projectmembers/:rootUnitId/:userId/invitation`, { tags: projects, summary: 'Send the invitation again (earlier links stop working)', responses: { 200: MemberSchema } });
+op('delete', `${DATA}/projectmembers/:rootUnitId/:userId/invitation`, { tags: projects, summary: 'Revoke the invitation: the link stops working and the invited person leaves the project', responses: { 204: { empty: 'Revoked' } } });
+const RootProjectOptions = z
+  .object({
+    canCreate: z.boolean(),
+    tenants: z.array(z.object({ id: z.number().int(), name: z.string(), defaultCountry: z.string(), salesOrgs: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string() })) })),
+    countries: z.array(z.string()),
+  })
+  .openapi('RootProjectOptions');
+op('get', '/api/root-projects/options', { tags: projects, summary: 'What the new-project form offers (empty for everyone who may not set up root projects)', responses: { 200: RootProjectOptions } });
 op('get', `${DATA}/tenantfiles/:logoId/thumbnail.png`, { tags: projects, summary: 'A tenant’s or sales organisation’s logo', query: z.object({ ts: z.string().optional() }), responses: { 200: png } });
 op('get', '/api/tenant-infos/:rootUnitId', { tags: projects, summary: 'The tenant’s information text (sanitised HTML)', responses: { 200: z.object({ html: z.string() }) } });
 

@@ -10,7 +10,8 @@ import { accountDeletionRequests, addresses, contacts, sessions, userIdentities,
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
-import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { hashPassword, PasswordCheckBusy, verifyPassword } from '../lib/passwords.js';
+import { limitAction, uncountAction } from '../lib/rate-limit.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { SESSION_COOKIE } from '../lib/sessions.js';
 import { avatarKey } from '../services/file-storage.js';
@@ -29,10 +30,18 @@ accountRoutes.put('/planxchange/password', async (c) => {
   const parsed = passwordChangeSchema.safeParse(await readJsonObject(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
   const db = c.get('db');
+  // Counted as a wrong old password before the check (parallel tries count too); taken back when it is right.
+  await limitAction(db, 'passwordChangeFailure', user.id);
   const [account] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (!(await verifyPassword(parsed.data.oldPassword, account?.passwordHash ?? null))) {
-    throw new ApiError(400, [{ key: 'PROFILE.PasswordDialog.InvalidPassword.Message', code: 'InvalidPassword', reference: 'oldPassword' }]);
+  let verified: boolean;
+  try {
+    verified = await verifyPassword(parsed.data.oldPassword, account?.passwordHash ?? null);
+  } catch (error) {
+    if (error instanceof PasswordCheckBusy) await uncountAction(db, 'passwordChangeFailure', user.id);
+    throw error;
   }
+  if (!verified) throw new ApiError(400, [{ key: 'PROFILE.PasswordDialog.InvalidPassword.Message', code: 'InvalidPassword', reference: 'oldPassword' }]);
+  await uncountAction(db, 'passwordChangeFailure', user.id);
   const passwordHash = await hashPassword(parsed.data.newPassword);
   const current = sha256(c.get('sessionToken') ?? '');
   await db.transaction(async (tx) => {
@@ -50,6 +59,7 @@ accountRoutes.post('/delete', async (c) => {
   const db = c.get('db');
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
   if (!account?.email) throw new ApiError(409, [{ key: 'PROFILE.DeleteAccount.NoMailAddress' }]);
+  await limitAction(db, 'accountDeletionRequest', user.id);
   const token = randomBytes(32).toString('base64url');
   const link = `${new URL(c.req.url).origin}/account/confirm-deletion?token=${token}`;
   const t = (key: string) => translate(user.language, key, { link, login: user.login, hours: 24 });

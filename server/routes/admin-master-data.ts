@@ -61,8 +61,9 @@ export const plantsResource = restResource({
   search: (q) => ilike(plants.name, containsPattern(q)),
   scope: ofUserTenants(plants.tenantId),
   readOnlyFields: ['plantID'],
+  version: plants.version,
   toRecords: async (_db, rows) =>
-    (rows as PlantRow[]).map((row): Plant => ({ id: row.id, plantID: row.id, name: row.name, tenantID: row.tenantId })),
+    (rows as PlantRow[]).map((row): Plant => ({ id: row.id, plantID: row.id, name: row.name, tenantID: row.tenantId, version: row.version })),
   create: {
     schema: plantCreateSchema,
     write: async (tx, input: PlantInput) => {
@@ -100,9 +101,10 @@ export const productTypesResource = restResource({
   search: (q) => ilike(productTypes.title, containsPattern(q)),
   scope: ofUserTenants(productTypes.tenantId),
   readOnlyFields: ['productTypeID'],
+  version: productTypes.version,
   toRecords: async (_db, rows) =>
     (rows as ProductTypeRow[]).map(
-      (row): ProductType => ({ id: row.id, productTypeID: row.id, title: row.title, bgColor: row.bgColor, textColor: row.textColor, tenantID: row.tenantId }),
+      (row): ProductType => ({ id: row.id, productTypeID: row.id, title: row.title, bgColor: row.bgColor, textColor: row.textColor, tenantID: row.tenantId, version: row.version }),
     ),
   create: {
     schema: productTypeCreateSchema,

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { plants, productTypes, projectUnits, salesOrganisations, tenants, userTenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { brandImageBodyLimit, readBrandImage } from '../lib/brand-image.js';
+import { readBrandImage } from '../lib/brand-image.js';
 import { ApiError } from '../lib/errors.js';
 import { restResource } from '../lib/rest.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
@@ -35,6 +35,7 @@ export function tenantRecord(row: TenantRow): Tenant {
     hasLogo: row.hasLogo,
     // The logo route's cache lasts a year with `ts`; every logo change touches updatedAt.
     logoUrl: row.hasLogo ? `/api/data/planxchange/tenantfiles/${row.id}/thumbnail.png?ts=${row.updatedAt.getTime()}` : '',
+    version: row.version,
   };
 }
 
@@ -79,6 +80,7 @@ const tenantsRest = restResource({
   },
   search: (q) => ilike(tenants.name, containsPattern(q)),
   readOnlyFields: ['tenantID'],
+  version: tenants.version,
   toRecords: async (_db, rows) => (rows as TenantRow[]).map(tenantRecord),
   create: {
     schema: tenantCreateSchema,
@@ -122,7 +124,7 @@ async function tenantForLogo(db: Db, id: number): Promise<TenantRow> {
 }
 
 /** Logo upload: multipart field `image`, a PNG of at most 1 MB, stored where the logo route serves it. */
-tenantsResource.post('/:id/logo', brandImageBodyLimit, async (c) => {
+tenantsResource.post('/:id/logo', async (c) => {
   if (!canAccess(c.get('user'), { action: 'edit', resource: 'tenants' })) throw ApiError.forbidden();
   const db = c.get('db');
   const tenant = await tenantForLogo(db, parseId(c.req.param('id')));

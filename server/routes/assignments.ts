@@ -9,7 +9,8 @@ import { projectUnits } from '../db/schema.js';
 import { assertMayAssign, assertTenantReferences, hasAssignment } from '../lib/assignments.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
-import { unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
+import { lockedUnitAccess } from '../lib/locks.js';
+import { visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { sessionUser } from '../lib/request.js';
@@ -56,13 +57,12 @@ async function recordOf(db: Db, unitId: number): Promise<AssignmentRecord> {
   return toRecord(row as AssignmentRow);
 }
 
-/** The unit of the path: visible (404), the user a planner of its project (403), assignable (422); locked. */
+/** The unit of the path: visible (404), the user a planner of its project (403), assignable (422); under the project lock. */
 async function assignableUnit(tx: Tx, user: SessionUser, rawId: string) {
-  const access = await unitAccess(tx, user, parseId(rawId));
+  const access = await lockedUnitAccess(tx, user, parseId(rawId));
   if (!canAccess(user, { action: 'edit', resource: ASSIGNMENTS_RESOURCE })) throw ApiError.forbidden();
   assertMayAssign(user, access);
   if (!isAssignableUnit(access.unit.type)) throw new ApiError(422, [{ key: ASSIGNMENT_MESSAGE.notAssignable, code: 'RuleViolation' }]);
-  await tx.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.id, access.unit.id)).for('update');
   return access;
 }
 

@@ -1,25 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { passwordSignInAllowed } from '../../src/domain/externalSignIn.js';
 import { requiredText } from '../../src/domain/validation.js';
 import { users } from '../db/schema.js';
+import { clientAddress } from '../lib/client-address.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
-import { verifyPassword } from '../lib/passwords.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login-throttle.js';
+import { hashPassword, needsRehash, PasswordCheckBusy, verifyPassword } from '../lib/passwords.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { externalLoginOnly, providerSignOutUrl } from './oidc.js';
-import {
-  clearLoginFailures,
-  createSession,
-  deleteSession,
-  loadSessionUser,
-  recordLoginFailure,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-  throttleWait,
-} from '../lib/sessions.js';
+import { csrfGuard, fromOwnPage } from '../lib/security.js';
+import { createSession, deleteSession, loadSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../lib/sessions.js';
 
 export const loginSchema = z.strictObject({
   username: requiredText(120),
@@ -28,36 +23,55 @@ export const loginSchema = z.strictObject({
 
 export const authRoutes = new Hono<AppEnv>();
 
+/**
+ * Password login. Every try counts as a failure before the password is checked (login-throttle.ts): a try
+ * that must still wait is answered 429 without hashing; hashing itself waits in a bounded queue (passwords.ts).
+ */
 authRoutes.post('/login', async (c) => {
   const parsed = loginSchema.safeParse(await readJsonObject(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
   const { username, password } = parsed.data;
   const db = c.get('db');
 
-  const wait = await throttleWait(db, username);
-  if (wait > 0) throw new ApiError(429, [{ key: 'ERRORMESSAGES.TooManyLoginAttempts', params: { seconds: wait } }], { 'Retry-After': String(wait) });
-
+  const attempt = await LoginAttempt.begin(db, username, { address: clientAddress(c), deviceToken: getCookie(c, DEVICE_COOKIE) });
   const [account] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, isExternalLogin: users.isExternalLogin })
     .from(users)
     .where(eq(sql`lower(${users.login})`, username.toLowerCase()));
-  if (account?.isActive && !passwordSignInAllowed(account)) throw externalLoginOnly(c.get('config').sso);
-  const ok = await verifyPassword(password, account?.passwordHash ?? null);
-  if (!account || !ok || !account.isActive) {
-    await recordLoginFailure(db, username);
-    throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
+  if (account?.isActive && !passwordSignInAllowed(account)) {
+    // Not a wrong password: the account signs in through the identity provider (no back-off for that).
+    await attempt.takeBack();
+    throw externalLoginOnly(c.get('config').sso);
   }
-  await clearLoginFailures(db, username);
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(password, account?.passwordHash ?? null, { first: attempt.knownDevice });
+  } catch (error) {
+    if (error instanceof PasswordCheckBusy) await attempt.takeBack();
+    throw error;
+  }
+  if (!account || !ok || !account.isActive) throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
+
+  const deviceToken = await attempt.succeeded();
+  if (needsRehash(account.passwordHash)) await rehash(c, account.id, account.passwordHash!, password);
   const session = await createSession(db, account.id);
-  setCookie(c, SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: c.get('config').secureCookies,
-    path: '/',
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
+  const secure = c.get('config').secureCookies;
+  setCookie(c, SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+  // Sent with logins only: this browser has signed in to the account before (see docs/security.md).
+  setCookie(c, DEVICE_COOKIE, deviceToken, { httpOnly: true, sameSite: 'Strict', secure, path: '/api/auth/login', maxAge: DEVICE_COOKIE_MAX_AGE });
   return c.json(await loadSessionUser(db, account.id));
 });
+
+/** A hash made with older parameters is replaced with one of today's (unless the password changed meanwhile). */
+async function rehash(c: Context<AppEnv>, userId: number, oldHash: string, password: string): Promise<void> {
+  try {
+    const passwordHash = await hashPassword(password);
+    await c.get('db').update(users).set({ passwordHash }).where(and(eq(users.id, userId), eq(users.passwordHash, oldHash)));
+  } catch (error) {
+    // Busy: the next login tries again.
+    if (!(error instanceof PasswordCheckBusy)) throw error;
+  }
+}
 
 authRoutes.post('/logout', async (c) => {
   const token = c.get('sessionToken');
@@ -75,13 +89,20 @@ authRoutes.get('/me', (c) => {
   return c.json(user);
 });
 
-/** The spec's sign-out link: ends the session and returns to the login page. */
-export const signOutRoute = new Hono<AppEnv>();
-signOutRoute.get('/SignOut', async (c) => {
+async function signOut(c: Context<AppEnv>) {
   const token = c.get('sessionToken');
   // Signed in through the identity provider: its logout follows and comes back to the login page.
   const providerLogout = token ? await providerSignOutUrl(c, token) : null;
   if (token) await deleteSession(c.get('db'), token);
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
-  return c.redirect(providerLogout ?? '/home/app/login', 302);
-});
+  return c.redirect(providerLogout ?? '/home/app/login', c.req.method === 'GET' ? 302 : 303);
+}
+
+/**
+ * The spec's sign-out link: ends the session and returns to the login page — when followed from the
+ * portal's own pages. A link or image on a foreign site (Sec-Fetch-Site: cross-site, or no own Referer)
+ * signs nobody out: it lands in the app. `POST /Account/SignOut` (same-origin) does the same.
+ */
+export const signOutRoute = new Hono<AppEnv>();
+signOutRoute.get('/SignOut', async (c) => (fromOwnPage(c) ? signOut(c) : c.redirect('/home/app/', 302)));
+signOutRoute.post('/SignOut', csrfGuard, signOut);

@@ -23,6 +23,7 @@ import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { recordDeliveryFixed } from '../lib/events.js';
 import { sessionUser, readFilter } from '../lib/request.js';
+import { requiredVersion, staleVersion } from '../lib/versions.js';
 
 type LotRow = typeof deliveryLots.$inferSelect;
 
@@ -68,18 +69,14 @@ const overviewList = restResource({
   scope: (user) => sql`${deliveryLots.rootId} in (select ${projectUnits.id} from ${projectUnits} where ${projectUnits.id} = ${projectUnits.rootId} and ${visibleUnits(user)})`,
   toRecords: async (_db, rows) => (rows as LotRow[]).map(toRecord) as never,
   readOnlyFields: ['deliveryLotID'],
+  // The done action names the version it read (required; checked in the UPDATE by the REST layer).
+  version: deliveryLots.version,
+  conflict: 'DELIVERY.Errors.Changed',
   update: {
-    schema: deliveryLotUpdateSchema.omit({ deliveryLotID: true }),
-    write: async (tx, id, input: { deliveryType: number; version?: number }, existing) => {
-      const row = existing as LotRow;
-      if (!canMarkDone(row.deliveryType)) throw new ApiError(409, [{ key: 'DELIVERY.Errors.AlreadyFixed' }]);
-      if (input.version !== undefined && input.version !== row.version) throw new ApiError(409, [{ key: 'DELIVERY.Errors.Changed', code: 'Concurrent' }]);
-      const [updated] = await tx
-        .update(deliveryLots)
-        .set({ deliveryType: DELIVERY_TYPE.Fixed, version: sql`${deliveryLots.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(deliveryLots.id, id), eq(deliveryLots.version, row.version)))
-        .returning();
-      if (!updated) throw new ApiError(409, [{ key: 'DELIVERY.Errors.Changed', code: 'Concurrent' }]);
+    schema: deliveryLotUpdateSchema.omit({ deliveryLotID: true, version: true }),
+    write: async (tx, id, _input: { deliveryType: number }, existing) => {
+      if (!canMarkDone((existing as LotRow).deliveryType)) throw new ApiError(409, [{ key: 'DELIVERY.Errors.AlreadyFixed' }]);
+      const [updated] = await tx.update(deliveryLots).set({ deliveryType: DELIVERY_TYPE.Fixed, updatedAt: new Date() }).where(eq(deliveryLots.id, id)).returning();
       await recordDeliveryFixed(tx, updated);
     },
   },
@@ -141,6 +138,7 @@ async function scheduleEntries(db: Db, rootId: number, onlyUnit?: number): Promi
       features: entry?.features ?? '',
       deliveryWeek: entry?.deliveryWeek ?? '',
       note: entry?.note ?? '',
+      version: entry?.version ?? 0,
     };
   });
 }
@@ -158,11 +156,19 @@ cclScheduleRoutes.put('/ccl-delivery-schedule/:rootId/:unitId', async (c) => {
   const [job] = await db.select().from(projectUnits).where(and(eq(projectUnits.id, unitId), eq(projectUnits.rootId, access.root.id), eq(projectUnits.type, 'drawingjob')));
   if (!job) throw ApiError.notFound();
   if (!canEditCclSchedule(access.context)) throw new ApiError(403, [{ key: 'DELIVERY.Errors.ScheduleReadOnly', code: 'RuleViolation' }]);
-  const body = cclScheduleEntrySchema.safeParse(await readJsonObject(c.req.raw));
+  const { version, ...fields } = await readJsonObject(c.req.raw);
+  const body = cclScheduleEntrySchema.safeParse(fields);
   if (!body.success) throw fromZod(body.error);
-  await db
-    .insert(cclDeliverySchedule)
-    .values({ unitId, ...body.data, updatedBy: user.id })
-    .onConflictDoUpdate({ target: cclDeliverySchedule.unitId, set: { ...body.data, updatedBy: user.id, updatedAt: new Date() } });
+  // The version read: 0 for a job without an entry yet (the first save inserts it; a parallel first save loses).
+  const expected = requiredVersion(version, 'version', 0);
+  const [saved] =
+    expected === 0
+      ? await db.insert(cclDeliverySchedule).values({ unitId, ...body.data, updatedBy: user.id }).onConflictDoNothing().returning({ unitId: cclDeliverySchedule.unitId })
+      : await db
+          .update(cclDeliverySchedule)
+          .set({ ...body.data, updatedBy: user.id, version: sql`${cclDeliverySchedule.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(cclDeliverySchedule.unitId, unitId), eq(cclDeliverySchedule.version, expected)))
+          .returning({ unitId: cclDeliverySchedule.unitId });
+  if (!saved) throw staleVersion();
   return c.json((await scheduleEntries(db, access.root.id, unitId))[0]);
 });

@@ -6,6 +6,7 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess } from '../lib/project-access.js';
+import { limitAction } from '../lib/rate-limit.js';
 import { parseId } from '../lib/rest-query.js';
 import { IFC_MAX_BYTES, IfcReadError, readIfcStructure } from '../services/ifc-structure.js';
 
@@ -34,6 +35,8 @@ ifcStructureRoutes.get('/:rootId/:fileId/ifcstructure', async (c) => {
     .where(and(eq(projectFiles.id, parseId(c.req.param('fileId'))), eq(projectFiles.rootId, root.id)));
   if (!file) throw ApiError.notFound();
   if (file.size > IFC_MAX_BYTES) throw unprocessable(new IfcReadError('IFC.TooLarge'), user.language);
+  // Reading a model takes the server's CPU for up to seconds.
+  await limitAction(db, 'ifcStructure', user.id);
   const bytes = await c.get('files').get(file.storageKey);
   if (!bytes) throw ApiError.notFound();
   const names: IfcFallbackNames = {

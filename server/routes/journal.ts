@@ -8,6 +8,7 @@ import {
   journalFilterSchema,
   type JournalRecord,
 } from '../../src/domain/journal.js';
+import { roleLabelKey } from '../../src/domain/members.js';
 import { DELETED_USER_KEY } from '../../src/domain/profile.js';
 import type { UnitType } from '../../src/domain/projectUnits.js';
 import { displayName, type SessionUser } from '../../src/domain/user.js';
@@ -92,8 +93,17 @@ async function authors(db: Db, ids: number[], language: string): Promise<Map<num
   );
 }
 
+/** A membership entry (details set) says what changed, in the reader's language: "Added Kees Klant as Reviewer". */
+function memberChangeText(row: JournalRow, people: Map<number, Author>, language: string): string {
+  const details = row.details;
+  if (!details) return row.message;
+  const role = (key: string | undefined) => (key ? translate(language, roleLabelKey(key)) : '');
+  const name = people.get(details.userId)?.name ?? translate(language, DELETED_USER_KEY);
+  return translate(language, `JOURNAL.Members.${row.action}`, { name, role: role(details.role), oldRole: role(details.oldRole) });
+}
+
 async function toRecords(db: Db, rows: JournalRow[], user: SessionUser): Promise<JournalRecord[]> {
-  const people = await authors(db, rows.flatMap((row) => (row.userId === null ? [] : [row.userId])), user.language);
+  const people = await authors(db, rows.flatMap((row) => [row.userId, row.details?.userId ?? null].filter((id): id is number => id !== null)), user.language);
   const escalations = rows.some((row) => row.delayed) ? (await activeWorkflow(db)).definition.escalations : [];
   // The scheduler (no user) writes the delayed entries.
   const scheduler: Author = { login: '', email: '', name: translate(user.language, JOURNAL_SCHEDULER_KEY) };
@@ -110,7 +120,7 @@ async function toRecords(db: Db, rows: JournalRow[], user: SessionUser): Promise
       userEmail: author.email,
       userLogin: author.login,
       userName: author.name,
-      contentJson: journalContentJson({ oldState: row.oldState, newState: row.newState, additionalMessage: row.message }),
+      contentJson: journalContentJson({ oldState: row.oldState, newState: row.newState, additionalMessage: memberChangeText(row, people, user.language) }),
       delayed: row.delayed,
       reminderID: row.ruleKey,
       delayReason: row.delayed && row.ruleKey ? ruleText(escalations.find((rule) => rule.key === row.ruleKey), user.language) : '',

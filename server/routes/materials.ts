@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { availableVolume, canEditMaterials, lotMaterialProblems, materialListSchema, type DeliveryStructure } from '../../src/domain/deliveries.js';
@@ -9,10 +9,12 @@ import { deliveryNotifications, projectUnits } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDates } from '../lib/deliveries.js';
 import { ApiError, fromZod } from '../lib/errors.js';
+import { lockedUnitAccess } from '../lib/locks.js';
 import { unitAccess, type UnitAccess, type UnitRow } from '../lib/project-access.js';
 import { parseId, readJson } from '../lib/rest-query.js';
 import { problemMessages } from '../lib/structure.js';
 import { sessionUser } from '../lib/request.js';
+import { requiredVersion, staleVersion } from '../lib/versions.js';
 
 function assertMayEdit(access: UnitAccess) {
   const rule = canEditMaterials(access.context);
@@ -41,8 +43,28 @@ async function lotRules(db: Db | Tx, access: UnitAccess) {
   return { preliminary, types: materialTypes(preliminary) };
 }
 
-/** Checks and writes new lists for some lots of one root in the caller's transaction (notifications, delivery lots). */
-async function saveLots(tx: Tx, user: SessionUser, access: UnitAccess, changes: { lot: UnitRow; materials: StructureMaterial[]; prefix: (string | number)[] }[]) {
+interface LotChange {
+  lot: UnitRow;
+  /** The lot's version the client read. */
+  version: number;
+  materials: StructureMaterial[];
+  prefix: (string | number)[];
+}
+
+/**
+ * Checks and writes new lists for some lots of one root in the caller's transaction (notifications, delivery lots).
+ * The caller holds the project lock (`lockedUnitAccess`), so the 350 m³ are checked against what every earlier save
+ * committed and no parallel save can slip in between; each lot's version is claimed in its UPDATE (stale → 409).
+ */
+async function saveLots(tx: Tx, user: SessionUser, access: UnitAccess, changes: LotChange[]) {
+  for (const change of changes) {
+    const claimed = await tx
+      .update(projectUnits)
+      .set({ version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(projectUnits.id, change.lot.id), eq(projectUnits.version, change.version)))
+      .returning({ id: projectUnits.id });
+    if (!claimed.length) throw staleVersion();
+  }
   const { preliminary, types } = await lotRules(tx, access);
   const { lots, materials } = await lotsOfRoot(tx, access.root.id);
   const lists = new Map(materials);
@@ -89,21 +111,29 @@ materialRoutes.get('/:unitId/context', async (c) => {
     minDate: unitMinDates(preliminary, access.unit),
     canEdit: rule.allowed,
     editReason: rule.allowed ? null : rule.reason,
+    version: access.unit.version,
   });
 });
+
+/** `?version=N`: the lot's version the list was read with (the body stays the spec's plain list). */
+function versionQuery(c: Context<AppEnv>): number {
+  const raw = c.req.query('version');
+  return requiredVersion(raw === undefined ? undefined : Number(raw));
+}
 
 materialRoutes.post('/:unitId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
+  const unitId = parseId(c.req.param('unitId'));
   const body = materialListSchema.safeParse(await readJson(c.req.raw));
   if (!body.success) throw fromZod(body.error);
   await db.transaction(async (tx) => {
-    const access = await unitAccess(tx, user, parseId(c.req.param('unitId')));
+    const access = await lockedUnitAccess(tx, user, unitId);
     if (access.unit.type !== 'approvallot') throw new ApiError(422, [{ key: 'DELIVERY.Errors.NotAnApprovalLot' }]);
     assertMayEdit(access);
-    await saveLots(tx, user, access, [{ lot: access.unit, materials: body.data, prefix: [] }]);
+    await saveLots(tx, user, access, [{ lot: access.unit, version: versionQuery(c), materials: body.data, prefix: [] }]);
   });
-  return c.json((await materialsOf(db, [parseId(c.req.param('unitId'))])).get(parseId(c.req.param('unitId'))) ?? []);
+  return c.json((await materialsOf(db, [unitId])).get(unitId) ?? []);
 });
 
 /** The delivery data overview of a root: per subproject, approval lot and material. */
@@ -123,20 +153,29 @@ async function deliveryData(db: Db, access: UnitAccess) {
         materials: materials.get(lot.id) ?? [],
         minDate: unitMinDates(preliminary, lot),
         available: availableVolume(otherVolume(lots, materials, lot)),
+        version: lot.version,
       })),
   }));
   return { canEdit: rule.allowed, editReason: rule.allowed ? null : rule.reason, materialTypes: types, subProjects };
 }
 
 export const deliveryDataSchema = z
-  .array(z.strictObject({ approvalLotID: z.number({ error: 'VALIDATION.IsRequired' }).int().positive(), materials: materialListSchema }), { error: 'VALIDATION.InvalidType' })
+  .array(
+    z.strictObject({
+      approvalLotID: z.number({ error: 'VALIDATION.IsRequired' }).int().positive(),
+      version: z.number({ error: 'VALIDATION.IsRequired' }).int().positive().max(2_147_483_647),
+      materials: materialListSchema,
+    }),
+    { error: 'VALIDATION.InvalidType' },
+  )
   .max(500);
 
 /** `GET/POST /api/delivery-data/{rootId}`: the delivery data overview and its save (changed lots only). */
 export const deliveryDataRoutes = new Hono<AppEnv>();
 
-async function rootAccess(c: Context<AppEnv>, db: Db | Tx) {
-  const access = await unitAccess(db, sessionUser(c), parseId(c.req.param('rootId') ?? ''));
+async function rootAccess(c: Context<AppEnv>, db: Db | Tx, locked = false) {
+  const rootId = parseId(c.req.param('rootId') ?? '');
+  const access = locked ? await lockedUnitAccess(db as Tx, sessionUser(c), rootId) : await unitAccess(db, sessionUser(c), rootId);
   if (access.unit.id !== access.root.id) throw ApiError.notFound();
   return access;
 }
@@ -152,7 +191,7 @@ deliveryDataRoutes.post('/:rootId', async (c) => {
   const body = deliveryDataSchema.safeParse(await readJson(c.req.raw));
   if (!body.success) throw fromZod(body.error);
   await db.transaction(async (tx) => {
-    const access = await rootAccess(c, tx);
+    const access = await rootAccess(c, tx, true);
     assertMayEdit(access);
     const { lots } = await lotsOfRoot(tx, access.root.id);
     const seen = new Set<number>();
@@ -160,7 +199,7 @@ deliveryDataRoutes.post('/:rootId', async (c) => {
       const lot = lots.find((row) => row.id === entry.approvalLotID);
       if (!lot || seen.has(lot.id)) throw ApiError.badRequest('DELIVERY.Errors.UnknownApprovalLot', `${index}.approvalLotID`);
       seen.add(lot.id);
-      return { lot, materials: entry.materials, prefix: [index, 'materials'] };
+      return { lot, version: entry.version, materials: entry.materials, prefix: [index, 'materials'] };
     });
     if (changes.length) await saveLots(tx, user, access, changes);
   });

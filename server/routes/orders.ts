@@ -26,6 +26,7 @@ import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../
 import { catalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
+import { lockUnits } from '../lib/locks.js';
 import { unitAccess, type UnitAccess } from '../lib/project-access.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
@@ -135,11 +136,12 @@ function checkedRow(lot: Lot, body: unknown, products: AacProduct[] | LintelProd
 
 async function writableLot(c: Context<AppEnv>, tx: Tx) {
   const user = sessionUser(c);
+  // One writer per lot at a time, locked before anything is read: item indexes, the count and the PlaceOrder task
+  // (a transition placing the order takes the same lock) hold until the commit.
+  await lockUnits(tx, [parseId(c.req.param('lotId') ?? '')]);
   const lot = await orderLot(tx, user, c.req.param('lotId'));
   const state = await editState(tx as unknown as Db, user, lot.access);
   if (!state.editable) throw new ApiError(403, [{ key: ORDER_MESSAGE.notEditable, code: 'RuleViolation' }]);
-  // One writer per lot at a time: item indexes and the count stay consistent.
-  await tx.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.id, lot.access.unit.id)).for('update');
   return lot;
 }
 

@@ -18,13 +18,16 @@ import { assertMayAssign, assertTenantReferences } from '../lib/assignments.js';
 import type { AppEnv } from '../lib/context.js';
 import { preliminaryContext, unitPreliminaryDays } from '../lib/deliveries.js';
 import { ApiError, fromZod } from '../lib/errors.js';
+import { lockedUnitAccess } from '../lib/locks.js';
 import { unitAccess, type UnitAccess, type UnitRow } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 
 /** The root of the path (a child's id is 404: the screen belongs to the project). */
-async function rootAccess(c: Context<AppEnv>, db: Db | Tx): Promise<UnitAccess> {
-  const access = await unitAccess(db, sessionUser(c), parseId(c.req.param('rootId') ?? ''));
+/** The root of the path (404 for other units); `locked`: under the project lock, for the save. */
+async function rootAccess(c: Context<AppEnv>, db: Db | Tx, locked = false): Promise<UnitAccess> {
+  const rootId = parseId(c.req.param('rootId') ?? '');
+  const access = locked ? await lockedUnitAccess(db as Tx, sessionUser(c), rootId) : await unitAccess(db, sessionUser(c), rootId);
   if (access.unit.id !== access.root.id) throw ApiError.notFound();
   return access;
 }
@@ -81,11 +84,11 @@ planningRoutes.put('/:rootId', async (c) => {
   if (!body.success) throw fromZod(body.error);
   const { rows } = body.data;
   await db.transaction(async (tx) => {
-    const access = await rootAccess(c, tx);
+    const access = await rootAccess(c, tx, true);
     assertMayAssign(user, access);
     const ids = rows.map((row) => row.projectUnitID);
     const units = ids.length
-      ? await tx.select().from(projectUnits).where(and(eq(projectUnits.rootId, access.root.id), inArray(projectUnits.id, ids))).for('update')
+      ? await tx.select().from(projectUnits).where(and(eq(projectUnits.rootId, access.root.id), inArray(projectUnits.id, ids))).orderBy(asc(projectUnits.id)).for('no key update')
       : [];
     const unknown = rows.flatMap((row, index) => {
       const unit = units.find((candidate) => candidate.id === row.projectUnitID);

@@ -119,13 +119,11 @@ profileRoutes.post('/profilecontact', async (c) => {
   return answerProfile(c, user.id);
 });
 
-/** Avatar upload: multipart field `image`, a PNG of at most 5 MB whose structure is checked. */
+/** Avatar upload: multipart field `image`, a PNG of at most 5 MB whose structure is checked (the body limit: body-limit.ts). */
 profileRoutes.post('/profilefiles/thumbnail.png', async (c) => {
   const user = sessionUser(c);
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('multipart/form-data')) throw new ApiError(415, [{ key: 'PROFILE.AvatarDialog.MultipartRequired' }]);
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > AVATAR_MAX_BYTES + 64 * 1024) throw new ApiError(413, [{ key: 'PROFILE.AvatarDialog.TooLarge', params: { max: '5 MB' } }]);
   let form: FormData;
   try {
     form = await c.req.raw.formData();

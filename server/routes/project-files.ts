@@ -7,6 +7,7 @@ import {
   canUploadFiles,
   DOWNLOAD_EXPIRY_MINUTES,
   downloadRequestSchema,
+  fileExtension,
   type FileTreeNode,
   type ProjectFile,
 } from '../../src/domain/projectFiles.js';
@@ -17,10 +18,11 @@ import { downloadRequests, projectFiles, projectUnits, userProfiles, users } fro
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
-import { attachment, projectFileKey, readUploadedFiles, uploadBodyLimit } from '../lib/project-file-upload.js';
+import { attachment, projectFileKey, readUploadedFiles } from '../lib/project-file-upload.js';
 import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
-import { parseId } from '../lib/rest-query.js';
+import { limitAction } from '../lib/rate-limit.js';
+import { parseId, readJson } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { toWebStream } from '../lib/web-stream.js';
 import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
@@ -120,15 +122,7 @@ projectFileRoutes.get('/projectFiles/:rootId', async (c) => {
 /** Prepares a zip of the selected files: answers a download id valid for 10 minutes, for this user only. */
 projectFileRoutes.post('/projectFiles/:rootId', async (c) => {
   const { user, root } = await rootForDownload(c);
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.startsWith('application/json')) throw new ApiError(415, [{ key: 'ERRORMESSAGES.JsonRequired' }]);
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw ApiError.badRequest('ERRORMESSAGES.MalformedJson');
-  }
-  const parsed = downloadRequestSchema.safeParse(body);
+  const parsed = downloadRequestSchema.safeParse(await readJson(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
   const items = parsed.data;
   const db = c.get('db');
@@ -145,6 +139,7 @@ projectFileRoutes.post('/projectFiles/:rootId', async (c) => {
     return [];
   });
   if (problems.length) throw new ApiError(problems[0].status, problems.map(({ key, reference, params }) => ({ key, reference, params })));
+  await limitAction(db, 'zipDownload', user.id);
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     // Old requests are of no use to anyone: a day after expiry they go.
@@ -176,6 +171,7 @@ projectFileRoutes.get('/projectFiles/download/:downloadId', async (c) => {
     .from(projectFiles)
     .where(and(eq(projectFiles.rootId, root.id), inArray(projectFiles.id, request.fileIds.length ? request.fileIds : [0])));
   if (!files.length) throw new ApiError(404, [{ key: 'FILES.Download.FilesGone' }]);
+  await limitAction(db, 'zipBuild', user.id);
   const units = await db
     .select({ id: projectUnits.id, parentId: projectUnits.parentId, number: projectUnits.number, title: projectUnits.title })
     .from(projectUnits)
@@ -194,10 +190,15 @@ projectFileRoutes.get('/:rootId/:unitId', async (c) => {
 });
 
 /** Upload: multipart field `file`, one or several; all are stored or none. */
-projectFileRoutes.post('/:rootId/:unitId', uploadBodyLimit, async (c) => {
+projectFileRoutes.post('/:rootId/:unitId', async (c) => {
   const { user, unit, root, context } = await unitInRoot(c);
   refuseUnless(canUploadFiles(context));
+  // Counted before the body is read: a refused upload costs the server nothing.
+  await limitAction(c.get('db'), 'projectFileUpload', user.id);
   const uploads = await readUploadedFiles(c);
+  // Each IFC file is read for the 3D viewer in the background.
+  const ifcFiles = uploads.filter((upload) => fileExtension(upload.name) === 'ifc').length;
+  if (ifcFiles) await limitAction(c.get('db'), 'ifcUpload', user.id, ifcFiles);
   const storage = c.get('files');
   const stored: string[] = [];
   try {

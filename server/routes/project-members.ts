@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { canManageMembers, invitationStatus } from '../../src/domain/memberManagement.js';
 import { compareMembers, showMemberEmail, tenantLogoId, type Member, type MemberProfile } from '../../src/domain/members.js';
 import { DELETED_USER_KEY } from '../../src/domain/profile.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -12,7 +13,7 @@ import { parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 
 /** The root project named in the path, if the user may see it; a child unit's id is 404 too. */
-async function visibleRoot(c: Context<AppEnv>, user: SessionUser): Promise<UnitRow> {
+export async function visibleRoot(c: Context<AppEnv>, user: SessionUser): Promise<UnitRow> {
   const { unit, root } = await unitAccess(c.get('db'), user, parseId(c.req.param('rootUnitId') ?? ''));
   if (unit.id !== root.id) throw ApiError.notFound();
   return root;
@@ -27,7 +28,10 @@ function memberRows(c: Context<AppEnv>, root: UnitRow, userId?: number) {
       login: users.login,
       accountEmail: users.email,
       isInternal: users.isInternal,
+      isExternalLogin: users.isExternalLogin,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       deletedAt: users.deletedAt,
+      invitedUntil: sql<string | null>`(select max(ui.expires_at) from user_invitations ui where ui.user_id = ${users.id})`,
       role: projectMembers.role,
       firstName: userProfiles.firstName,
       lastName: userProfiles.lastName,
@@ -82,27 +86,43 @@ function describeMember(row: MemberRow, root: UnitRow, viewer: SessionUser) {
 
 export const projectMemberRoutes = new Hono<AppEnv>();
 
+/**
+ * The members of a root as the list answers them; those who manage members (`canManageMembers`) also see where the
+ * invitations of members without a password stand. With `userId`, only that member.
+ */
+export async function loadMembers(c: Context<AppEnv>, root: UnitRow, viewer: SessionUser, userId?: number): Promise<Member[]> {
+  const rows = await memberRows(c, root);
+  const viewerRole = rows.find((row) => row.userId === viewer.id)?.role ?? null;
+  const manages = canManageMembers({ role: viewerRole, isInternal: viewer.isInternal, isAdmin: viewer.isAdmin }).allowed;
+  const members = rows
+    .filter((row) => userId === undefined || row.userId === userId)
+    .map((row): Member => {
+      const member = describeMember(row, root, viewer);
+      const invited = manages ? invitationStatus({ hasPassword: row.hasPassword, isExternalLogin: row.isExternalLogin, deleted: member.deleted }, row.invitedUntil ? new Date(row.invitedUntil) : null) : null;
+      return {
+        userID: row.userId,
+        userLogin: member.userLogin,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        name: member.company.name,
+        ...member.contact,
+        ...member.email,
+        memberRoleKey: row.role,
+        tenantID: member.tenantID,
+        salesOrgID: member.salesOrgID,
+        hasProfileImage: member.hasProfileImage,
+        isDeleted: member.deleted,
+        isInternal: row.isInternal,
+        ...(invited ? { invitation: { status: invited, expiresAt: row.invitedUntil ? new Date(row.invitedUntil).toISOString() : null } } : {}),
+      };
+    });
+  return members.sort(compareMembers);
+}
+
 projectMemberRoutes.get('/:rootUnitId', async (c) => {
   const user = sessionUser(c);
   const root = await visibleRoot(c, user);
-  const members: Member[] = (await memberRows(c, root)).map((row) => {
-    const member = describeMember(row, root, user);
-    return {
-      userID: row.userId,
-      userLogin: member.userLogin,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      name: member.company.name,
-      ...member.contact,
-      ...member.email,
-      memberRoleKey: row.role,
-      tenantID: member.tenantID,
-      salesOrgID: member.salesOrgID,
-      hasProfileImage: member.hasProfileImage,
-      isDeleted: member.deleted,
-    };
-  });
-  return c.json(members.sort(compareMembers));
+  return c.json(await loadMembers(c, root, user));
 });
 
 projectMemberRoutes.get('/:rootUnitId/:userId', async (c) => {

@@ -18,18 +18,20 @@ import type { SessionUser } from '../../src/domain/user.js';
 import { canConfirmDeliveries, canEditMaterials } from '../../src/domain/deliveries.js';
 import { canEditStructure } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
-import { addresses, contacts, projectFiles, projectMembers, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
+import { projectFiles, projectUnits, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { preliminaryDaysOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
 import { canAssignProductTypes } from '../../src/domain/assignments.js';
-import { nextNumber } from '../lib/unit-numbers.js';
+import { allocateUnitNumber } from '../lib/unit-numbers.js';
+import { lockedUnitAccess, lockUnits } from '../lib/locks.js';
 import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
+import { createRootProject } from './root-projects.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -115,42 +117,6 @@ function refuse(reason: string): never {
   throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
 }
 
-async function createRoot(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
-  const tenantId = input.tenantID;
-  // A new root project is set up by provider staff of its tenant, who become its sales planner.
-  if (!user.isInternal || !tenantId || !user.tenantIds.includes(tenantId)) refuse('PROJECTS.Rules.ProjectOnlySalesPlanner');
-  const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) throw ApiError.notFound();
-  let prefix = `T${tenantId}`;
-  if (input.salesOrgID) {
-    const [org] = await tx.select().from(salesOrganisations).where(and(eq(salesOrganisations.id, input.salesOrgID), eq(salesOrganisations.tenantId, tenantId)));
-    if (!org) throw new ApiError(422, [{ key: 'ERRORMESSAGES.UnknownSalesOrg', reference: 'salesOrgID', params: { ids: input.salesOrgID } }]);
-    prefix = org.key;
-  }
-  const [address] = await tx.insert(addresses).values({}).returning({ id: addresses.id });
-  const [contact] = await tx.insert(contacts).values({}).returning({ id: contacts.id });
-  const [row] = await tx
-    .insert(projectUnits)
-    .values({
-      tenantId,
-      salesOrgId: input.salesOrgID ?? null,
-      type: 'project',
-      variant: input.projectUnitTypeVariant ?? 'other',
-      number: await nextNumber(tx, null, prefix),
-      title: input.title,
-      notes: input.notes ?? '',
-      stateKey: await initialState(tx, 'project', tenant.type === 'ccl' ? 'ccl' : 'standard'),
-      deliveryDate: input.deliveryDate ?? null,
-      siteAddressId: address.id,
-      siteContactId: contact.id,
-      features: tenant.projectFeatureDefaults,
-    })
-    .returning({ id: projectUnits.id });
-  await tx.update(projectUnits).set({ rootId: row.id }).where(eq(projectUnits.id, row.id));
-  await tx.insert(projectMembers).values({ rootId: row.id, userId: user.id, role: 'salesPlanner' });
-  return row.id;
-}
-
 async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
   const { unit: parent, root, context } = await unitAccess(tx, user, input.parentProjectUnitID!);
   if (input.rootProjectUnitID && input.rootProjectUnitID !== root.id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'rootProjectUnitID');
@@ -172,7 +138,7 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
       salesOrgId: root.salesOrgId,
       type,
       variant,
-      number: await nextNumber(tx, parent, ''),
+      number: await allocateUnitNumber(tx, parent),
       title: input.title,
       notes: input.notes ?? '',
       stateKey: await initialState(tx, type, context.tenantType),
@@ -238,30 +204,33 @@ export const projectsResource = restResource({
   toRecords: async (db, rows) => (await withChildFlags(db, rows as UnitWithExtras[])).map(toUnit) as never,
   create: {
     schema: unitCreateSchema,
-    write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRoot(tx, input, user) : createChild(tx, input, user)),
+    write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRootProject(tx, input, user) : createChild(tx, input, user)),
   },
+  // The unit PUT names the version it read (required; checked in the UPDATE by the REST layer).
+  version: projectUnits.version,
   update: {
     schema: unitUpdateSchema,
     write: async (tx, id, input: UnitUpdate, _existing, user) => {
       const { unit, context } = await unitAccess(tx, user, id);
       const rule = canEditUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId });
       if (!rule.allowed) refuse(rule.reason);
-      if (input.version !== undefined && input.version !== unit.version) throw ApiError.conflict('ERRORMESSAGES.ConcurrentChange');
       if (input.title !== undefined && unit.parentId) await assertUniqueTitle(tx, unit.parentId, unit.type, input.title, unit.id);
       if (input.projectUnitTypeVariant !== undefined && unit.type !== 'subproject' && unit.type !== 'project') {
         throw ApiError.badRequest('VALIDATION.InvalidValue', 'projectUnitTypeVariant');
       }
-      const { version: _version, projectUnitTypeVariant, ...fields } = input;
+      const { projectUnitTypeVariant, ...fields } = input;
       await tx
         .update(projectUnits)
-        .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
+        .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), updatedAt: new Date() })
         .where(eq(projectUnits.id, id));
       // Delivery lots carry subproject and lot titles.
       if (input.title !== undefined && unit.rootId && (unit.type === 'subproject' || unit.type === 'approvallot')) await syncDeliveryLots(tx, unit.rootId);
     },
   },
   remove: async (tx, id, _existing, user) => {
-    const { unit, context } = await unitAccess(tx, user, id);
+    // Under the project lock and the subtree's row locks, the item counts read are those no order write can change.
+    const { unit, context } = await lockedUnitAccess(tx, user, id);
+    await lockUnits(tx, (await subtree(tx, id)).ids);
     const tree = await subtree(tx, id);
     const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items });
     if (!rule.allowed) refuse(rule.reason);

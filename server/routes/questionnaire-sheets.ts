@@ -9,6 +9,7 @@ import { questionnaireSheets } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { definitionProblems, loadSheetVersions, type DefinitionProblem } from '../lib/questionnaire-sheets.js';
+import { limitAction } from '../lib/rate-limit.js';
 import { sessionUser } from '../lib/request.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource, type ApiRecord } from '../lib/rest.js';
@@ -197,7 +198,9 @@ questionnaireSheetsResource.route('/', listResource);
 export const questionnaireSheetValidateRoutes = new Hono<AppEnv>();
 
 questionnaireSheetValidateRoutes.post('/validate', async (c: Context<AppEnv>) => {
-  authorize(sessionUser(c), 'edit');
+  const user = sessionUser(c);
+  authorize(user, 'edit');
+  await limitAction(c.get('db'), 'sheetValidation', user.id);
   const input = readEdit(await readJsonObject(c.req.raw));
   const name = typeof input.schema['x-sheet'] === 'object' && input.schema['x-sheet'] ? String(input.schema['x-sheet'].name) : '';
   return c.json({ problems: definitionProblems(input.schema, input.uiSchema, await otherSheets(c.get('db'), name)) });

@@ -6,7 +6,7 @@ import { canAccess } from '../../src/domain/permissions.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { bannerNotificationSalesOrgs, plants, projectUnits, salesOrganisations, userSalesOrgs, type SalesOrgAdditionalInfo } from '../db/schema.js';
-import { brandImageBodyLimit, readBrandImage, sendPng } from '../lib/brand-image.js';
+import { readBrandImage, sendPng } from '../lib/brand-image.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { restResource } from '../lib/rest.js';
@@ -40,6 +40,7 @@ export function salesOrgRecord(row: SalesOrgRow) {
     salesOrgUrl: info.homepage ?? '',
     imageUrl: info.imageUrl ?? '',
     hasImage: Boolean(info.imageUrl),
+    version: row.version,
   };
 }
 
@@ -94,6 +95,7 @@ const salesOrgRest = restResource({
   search: (q) => or(ilike(salesOrganisations.title, containsPattern(q)), ilike(salesOrganisations.key, containsPattern(q))),
   scope: visibleSalesOrgs,
   readOnlyFields: ['salesOrgID'],
+  version: salesOrganisations.version,
   toRecords: async (_db, rows) => (rows as SalesOrgRow[]).map(salesOrgRecord),
   create: {
     schema: salesOrgCreateSchema,
@@ -155,7 +157,7 @@ async function salesOrgForImage(db: Db, user: SessionUser | null, rawId: string)
 }
 
 /** Image upload: multipart field `image`, a PNG of at most 1 MB; imageUrl points at it with a new `ts`. */
-salesOrganisationsResource.post('/:id/image', brandImageBodyLimit, async (c) => {
+salesOrganisationsResource.post('/:id/image', async (c) => {
   const db = c.get('db');
   const org = await salesOrgForImage(db, c.get('user'), c.req.param('id'));
   const bytes = await readBrandImage(c);

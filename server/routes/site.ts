@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { canEditSite, reviewerChangeSchema, siteAddressSchema, siteContactSchema, PROJECT_TOOLS } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -9,6 +9,8 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess, visibleUnits } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { requiredVersion, staleVersion } from '../lib/versions.js';
+import { limitAction } from '../lib/rate-limit.js';
 import { queueMail } from '../services/mail-outbox.js';
 
 type Kind = 'address' | 'contact';
@@ -22,11 +24,11 @@ async function siteRoot(db: Db, user: SessionUser, kind: Kind, id: number) {
 }
 
 function addressRecord(row: typeof addresses.$inferSelect) {
-  return { id: row.id, addressID: row.id, name: row.name, street1: row.street1, zip: row.zip, zIP: row.zip, city: row.city, country: row.country };
+  return { id: row.id, addressID: row.id, name: row.name, street1: row.street1, zip: row.zip, zIP: row.zip, city: row.city, country: row.country, version: row.version };
 }
 
 function contactRecord(row: typeof contacts.$inferSelect) {
-  return { id: row.id, contactID: row.id, name: row.name, officePhone: row.officePhone, officeFax: row.officeFax, companyMobile: row.companyMobile, officeEMail: row.officeEMail };
+  return { id: row.id, contactID: row.id, name: row.name, officePhone: row.officePhone, officeFax: row.officeFax, companyMobile: row.companyMobile, officeEMail: row.officeEMail, version: row.version };
 }
 
 function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
@@ -34,17 +36,35 @@ function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
   if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
 }
 
-async function updateAddress(db: Db, id: number, body: unknown) {
-  const parsed = siteAddressSchema.safeParse(body);
+/**
+ * The whole address or contact replaces the stored one, so the body names the version it was read with: the UPDATE
+ * matches only that version (someone else's save in between → 409, nothing overwritten).
+ */
+async function updateAddress(db: Db, id: number, body: Record<string, unknown>) {
+  const { version, ...fields } = body;
+  const parsed = siteAddressSchema.safeParse(fields);
   if (!parsed.success) throw fromZod(parsed.error);
-  const [row] = await db.update(addresses).set({ ...parsed.data, updatedAt: new Date() }).where(eq(addresses.id, id)).returning();
+  const expected = requiredVersion(version);
+  const [row] = await db
+    .update(addresses)
+    .set({ ...parsed.data, version: sql`${addresses.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(addresses.id, id), eq(addresses.version, expected)))
+    .returning();
+  if (!row) throw staleVersion();
   return addressRecord(row);
 }
 
-async function updateContact(db: Db, id: number, body: unknown) {
-  const parsed = siteContactSchema.safeParse(body);
+async function updateContact(db: Db, id: number, body: Record<string, unknown>) {
+  const { version, ...fields } = body;
+  const parsed = siteContactSchema.safeParse(fields);
   if (!parsed.success) throw fromZod(parsed.error);
-  const [row] = await db.update(contacts).set({ ...parsed.data, updatedAt: new Date() }).where(eq(contacts.id, id)).returning();
+  const expected = requiredVersion(version);
+  const [row] = await db
+    .update(contacts)
+    .set({ ...parsed.data, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(contacts.id, id), eq(contacts.version, expected)))
+    .returning();
+  if (!row) throw staleVersion();
   return contactRecord(row);
 }
 
@@ -125,6 +145,7 @@ projectToolRoutes.post('/execute', async (c) => {
     if (org?.additionalInfo?.contactmail) recipients.push({ email: org.additionalInfo.contactmail, language: 'de' });
   }
   if (!recipients.length) throw new ApiError(409, [{ key: 'PROJECTS.Tools.NoRecipient' }]);
+  await limitAction(db, 'reviewerChangeRequest', current.id);
   await db.transaction(async (tx) => {
     for (const recipient of recipients) {
       const params = { project: `${root.number} ${root.title}`, email: parsed.data.email, requester: current.login };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canEditStructure, secondLevelType, type StructureDraft } from '../../src/domain/structure.js';
@@ -10,6 +10,7 @@ import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { assertDraftShape, createStructureAndAdvance, draftFromUnits, savedDraft, structureAction, structureRules } from '../lib/structure.js';
 import { unitWorkflow } from '../lib/workflow.js';
 import { sessionUser } from '../lib/request.js';
+import { staleVersion } from '../lib/versions.js';
 
 /** The root of the path, visible to the user; a child unit's id is 404 (the structure belongs to roots). */
 async function rootAccess(c: Context<AppEnv>) {
@@ -24,7 +25,8 @@ function assertMayEdit(access: Awaited<ReturnType<typeof rootAccess>>['access'])
   if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
 }
 
-export const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().nullable().optional() });
+/** `version`: the saved draft's version the page started from, `null` when there was none yet (required either way). */
+export const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().max(2_147_483_647).nullable() });
 
 /** `GET/PUT/DELETE /api/structure/{rootId}[/draft]`: the structure page's data and its server-side draft. */
 export const structureRoutes = new Hono<AppEnv>();
@@ -58,25 +60,26 @@ structureRoutes.get('/:rootId', async (c) => {
 structureRoutes.put('/:rootId/draft', async (c) => {
   const { user, access } = await rootAccess(c);
   assertMayEdit(access);
-  const body = draftSaveSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!body.success) throw ApiError.badRequest('VALIDATION.InvalidValue', body.error.issues[0]?.path.join('.'));
+  const raw = await readJsonObject(c.req.raw);
+  const body = draftSaveSchema.safeParse(raw);
+  if (!body.success) {
+    const path = body.error.issues[0]?.path.join('.');
+    throw ApiError.badRequest(path === 'version' && !('version' in (raw as object)) ? 'VALIDATION.IsRequired' : 'VALIDATION.InvalidValue', path);
+  }
   const draft = assertDraftShape(body.data.draft);
   const db = c.get('db');
-  const result = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(structureDrafts).where(eq(structureDrafts.rootId, access.root.id)).for('update');
-    const expected = body.data.version ?? null;
-    if (body.data.version !== undefined && (current?.version ?? null) !== expected) {
-      throw new ApiError(409, [{ key: 'STRUCTURE.Errors.DraftChanged', code: 'Concurrent' }]);
-    }
-    const [row] = current
-      ? await tx
+  // The version is part of the UPDATE's WHERE; the first draft is an insert that a parallel first save makes a
+  // conflict (the primary key), so exactly one of two saves from the same version wins.
+  const expected = body.data.version;
+  const [result] =
+    expected === null
+      ? await db.insert(structureDrafts).values({ rootId: access.root.id, draft, updatedBy: user.id }).onConflictDoNothing().returning()
+      : await db
           .update(structureDrafts)
           .set({ draft, updatedBy: user.id, version: sql`${structureDrafts.version} + 1`, updatedAt: new Date() })
-          .where(eq(structureDrafts.rootId, access.root.id))
-          .returning()
-      : await tx.insert(structureDrafts).values({ rootId: access.root.id, draft, updatedBy: user.id }).returning();
-    return row;
-  });
+          .where(and(eq(structureDrafts.rootId, access.root.id), eq(structureDrafts.version, expected)))
+          .returning();
+  if (!result) throw staleVersion('STRUCTURE.Errors.DraftChanged');
   return c.json({ version: result.version, updatedAt: result.updatedAt.toISOString() });
 });
 

@@ -23,8 +23,9 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { limitAction } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
-import { inviteUser } from './invitations.js';
+import { inviteUser, type ProjectInvitation } from './invitations.js';
 
 type UserRow = typeof users.$inferSelect & { firstName: string; lastName: string; tenantIDs: number[]; salesOrgIDs: number[] };
 
@@ -50,6 +51,7 @@ function toRecord(row: UserRow): UserRecord {
     isExternalLogin: row.isExternalLogin,
     isAdmin: row.isAdmin,
     isConfigurer: row.isConfigurer,
+    isProjectPlanner: row.isProjectPlanner,
     isActive: row.isActive,
     language: isLanguage(row.language) ? row.language : 'de',
     tenantIDs: row.tenantIDs.map(Number),
@@ -140,19 +142,25 @@ async function replaceLinks(tx: Tx, userId: number, tenantIDs: number[], salesOr
   if (uniqueOrgs.length) await tx.insert(userSalesOrgs).values(uniqueOrgs.map((salesOrgId) => ({ userId, salesOrgId })));
 }
 
-async function createUser(tx: Tx, input: UserCreate, origin: string): Promise<number> {
+/**
+ * A new account without a password, its profile and links, and (not for external logins) the invitation mail. The
+ * administrators' create, a project manager's invitation of a new person (with `invitation`: the mail names the
+ * project) and the first administrator of a fresh install (`false`: the caller sets the password) all come here.
+ */
+export async function createUser(tx: Tx, input: UserCreate, origin: string, invitation?: ProjectInvitation | false): Promise<{ id: number; link: string | null }> {
   const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.login})`, input.login.toLowerCase()));
   if (taken) throw new ApiError(409, [{ key: USERS_MESSAGE.loginTaken, reference: 'login', params: { login: input.login } }]);
   await checkLinks(tx, input.tenantIDs, input.salesOrgIDs);
-  const { login, email, language, isInternal, isExternalLogin, isAdmin, isConfigurer } = input;
+  const { login, email, language, isInternal, isExternalLogin, isAdmin, isConfigurer, isProjectPlanner } = input;
   // No password: the invited user sets one; an external login never has one.
-  const [row] = await tx.insert(users).values({ login, email, language, isInternal, isExternalLogin, isAdmin, isConfigurer }).returning({ id: users.id });
+  const [row] = await tx.insert(users).values({ login, email, language, isInternal, isExternalLogin, isAdmin, isConfigurer, isProjectPlanner }).returning({ id: users.id });
   const [address] = await tx.insert(addresses).values({}).returning({ id: addresses.id });
   const [contact] = await tx.insert(contacts).values({}).returning({ id: contacts.id });
   await tx.insert(userProfiles).values({ userId: row.id, firstName: input.firstName, lastName: input.lastName, addressId: address.id, contactId: contact.id });
   await replaceLinks(tx, row.id, input.tenantIDs, input.salesOrgIDs);
-  if (!isExternalLogin) await inviteUser(tx, { id: row.id, login, email, language, firstName: input.firstName }, origin);
-  return row.id;
+  const invite = !isExternalLogin && invitation !== false;
+  const link = invite ? await inviteUser(tx, { id: row.id, login, email, language, firstName: input.firstName }, origin, invitation || undefined) : null;
+  return { id: row.id, link };
 }
 
 type AdminChanges = Omit<UserUpdate, 'languageKey'>;
@@ -190,8 +198,10 @@ userRoutes.post('/', async (c) => {
   const parsed = userCreateSchema.safeParse(withoutIds(await readJsonObject(c.req.raw)));
   if (!parsed.success) throw fromZod(parsed.error);
   const db = c.get('db');
+  // External logins get no invitation mail.
+  if (!parsed.data.isExternalLogin) await limitAction(db, 'invitation', c.get('user')!.id);
   const origin = new URL(c.req.url).origin;
-  const id = await db.transaction((tx) => createUser(tx, parsed.data, origin));
+  const { id } = await db.transaction((tx) => createUser(tx, parsed.data, origin));
   return c.json(await loadRecord(db, id), 201);
 });
 
@@ -254,6 +264,8 @@ userRoutes.post('/:id/invite', async (c) => {
   if (account.deleted) throw ApiError.conflict(USERS_MESSAGE.deletedNotEditable);
   if (account.isExternalLogin) throw ApiError.conflict(USERS_MESSAGE.externalNoInvitation);
   if (!account.email) throw ApiError.conflict(USERS_MESSAGE.noMailAddress);
+  await limitAction(db, 'invitationPerAccount', account.id);
+  await limitAction(db, 'invitation', user.id);
   await db.transaction((tx) => inviteUser(tx, account, new URL(c.req.url).origin));
   return c.json({ status: 202, messages: [{ type: 'info', text: translate(user.language, 'USERS.InvitationSent', { email: account.email }) }] }, 202);
 });

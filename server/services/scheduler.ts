@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
 import { translate } from '../lib/i18n.js';
 import { logger } from '../lib/logging.js';
+import { purgeRateLimits } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { userTasks } from '../lib/workflow.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
@@ -163,6 +164,8 @@ export function startScheduler(db: Db, intervalMs = 5 * 60_000): () => Promise<v
         const escalated = await runEscalations(db);
         const dailyMails = await runDailyStatusMail(db);
         if (escalated || dailyMails) logger.info({ escalated, dailyMails }, 'scheduler: escalations and daily status mails queued');
+        // Login back-off and rate-limit counters nobody needs any more.
+        await purgeRateLimits(db);
       } catch (error) {
         logger.error({ err: error }, 'scheduler run failed');
       } finally {

@@ -138,6 +138,8 @@ export interface DeliveryStructure {
     minDate: Record<string, string>;
     /** Volume this lot may hold (350 minus the subproject's other lots). */
     available: number;
+    /** The lot's version: a save names it and is refused (409) when the lot changed meanwhile. */
+    version: number;
   }[];
 }
 
@@ -203,6 +205,8 @@ export interface CclScheduleEntry extends CclScheduleEntryInput {
   subTitle: string;
   custRef: string;
   stateKey: string;
+  /** The entry's version (0 while nothing is stored); a save names it and is refused (409) when it changed meanwhile. */
+  version: number;
 }
 
 /** Who may enter the CCL schedule: as for the questionnaire, members while the root is in Preparing, internal staff always. */

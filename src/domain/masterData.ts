@@ -40,6 +40,8 @@ export type Plant = {
   plantID: number;
   name: string;
   tenantID: number;
+  /** Optimistic concurrency: an edit names it and is refused (409) when the record changed meanwhile. */
+  version: number;
 };
 
 export const plantCreateSchema = z.strictObject({ name: requiredText(MASTER_NAME_MAX), tenantID });
@@ -53,6 +55,8 @@ export type ProductType = {
   bgColor: string;
   textColor: string;
   tenantID: number;
+  /** Optimistic concurrency: an edit names it and is refused (409) when the record changed meanwhile. */
+  version: number;
 };
 
 export const productTypeCreateSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import type { MemberInvitation } from './memberManagement';
 import { MEMBER_ROLES } from './projectUnits';
 
 /** A member of a root project as `GET api/data/planxchange/projectmembers/{rootUnitId}` answers it. */
@@ -19,6 +20,10 @@ export interface Member {
   hasProfileImage: boolean;
   /** The account was deleted: the name is the translated "deleted user", no contact data. */
   isDeleted: boolean;
+  /** Provider staff (steering roles need it). */
+  isInternal: boolean;
+  /** Only for those who manage members, and only while the member has not set a password yet. */
+  invitation?: MemberInvitation;
 }
 
 /** `GET api/data/planxchange/projectmembers/{rootUnitId}/{userId}`: the three cards of the member profile. */

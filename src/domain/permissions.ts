@@ -82,6 +82,10 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     // Questionnaire sheet versions (schemas, drafts, publishing) are the configurers' work alone.
     case 'questionnaire-sheets':
       return user.isConfigurer;
+    // Project units: lists and pages for everyone (row scope in the API); a new root project for the provider's staff,
+    // of whom the project planners may (canCreateRootProject: the create page asks the API whether this user is one).
+    case 'projects':
+      return request.action === 'list' || request.action === 'show' || (request.action === 'create' && user.isInternal);
     // A user's own account; administrators reach every account.
     case 'users':
       return user.isAdmin || (request.record as { id?: number } | undefined)?.id === user.id;

@@ -172,7 +172,10 @@ const isoDate = z
 
 const notes = z.string({ error: MESSAGE.invalidType }).max(4000, MESSAGE.tooLong);
 
-/** POST projects: the unit's fields plus where it goes. */
+/**
+ * POST projects: the unit's fields plus where it goes. A root (`parentProjectUnitID: null`) is checked once more
+ * against `rootProjectCreateSchema` (src/domain/rootProjects.ts); country and brick assortment are a root's only.
+ */
 export const unitCreateSchema = z.strictObject({
   parentProjectUnitID: z.number({ error: MESSAGE.required }).int().positive().nullable(),
   rootProjectUnitID: z.number().int().positive().nullable().optional(),
@@ -183,6 +186,13 @@ export const unitCreateSchema = z.strictObject({
   title: requiredText(UNIT_TITLE_MAX),
   notes: notes.optional(),
   deliveryDate: isoDate.nullable().optional(),
+  country: z.string({ error: MESSAGE.invalidType }).max(10, MESSAGE.tooLong).optional(),
+  brickAssortment: z.boolean({ error: MESSAGE.invalidType }).optional(),
+}).superRefine((unit, context) => {
+  if (unit.parentProjectUnitID === null) return;
+  for (const field of ['country', 'brickAssortment'] as const) {
+    if (unit[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: MESSAGE.unknownField });
+  }
 });
 export type UnitCreate = z.infer<typeof unitCreateSchema>;
 
@@ -192,8 +202,8 @@ export const unitUpdateSchema = z.strictObject({
   notes: notes.optional(),
   deliveryDate: isoDate.nullable().optional(),
   projectUnitTypeVariant: z.enum(UNIT_VARIANTS, { error: MESSAGE.invalidValue }).optional(),
-  version: z.number().int().positive().optional(),
 });
+/** The fields of a unit PUT; the body also names the `version` read (required, checked by the server's REST layer). */
 export type UnitUpdate = z.infer<typeof unitUpdateSchema>;
 
 /** Site address and site contact of a project (spec: Edit project address and contact). */

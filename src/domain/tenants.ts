@@ -25,6 +25,8 @@ export type Tenant = {
   hasLogo: boolean;
   /** The logo's address with a cache-busting `ts`, or '' without a logo. */
   logoUrl: string;
+  /** Optimistic concurrency: an edit names it and is refused (409) when the record changed meanwhile. */
+  version: number;
 };
 
 /** A list of known flags, each at most once. */

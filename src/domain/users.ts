@@ -43,6 +43,8 @@ export interface UserRecord {
   isExternalLogin: boolean;
   isAdmin: boolean;
   isConfigurer: boolean;
+  /** May set up root projects (provider staff only; see canCreateRootProject). */
+  isProjectPlanner: boolean;
   isActive: boolean;
   language: Language;
   tenantIDs: number[];
@@ -72,6 +74,7 @@ const adminFields = {
   isExternalLogin: flag,
   isAdmin: flag,
   isConfigurer: flag,
+  isProjectPlanner: flag,
   language: z.enum(LANGUAGES, { error: requiredOr(MESSAGE.invalidValue) }),
   tenantIDs: ids,
   salesOrgIDs: ids,
@@ -85,6 +88,7 @@ export const userCreateSchema = z.strictObject({
   isExternalLogin: flag.default(false),
   isAdmin: flag.default(false),
   isConfigurer: flag.default(false),
+  isProjectPlanner: flag.default(false),
   language: adminFields.language.default(DEFAULT_LANGUAGE),
   tenantIDs: ids.default([]),
   salesOrgIDs: ids.default([]),

@@ -17,9 +17,19 @@ import { structureMethods } from './methods/structure';
 import { viewerMethods } from './methods/viewer';
 import { httpClient } from './http';
 import { apiResource } from './resourceNames';
+import { projectMemberMethods } from './methods/memberChanges';
 
 export { API_BASE };
 export { apiResource };
+
+/**
+ * What a PUT sends: the fields of `data` that differ from `previous`, and the record's `version` as read, so that the
+ * server refuses (409) the save when someone else changed the record meanwhile.
+ */
+export function updateBody(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+  const changes = changedFields(data, previous);
+  return previous?.version === undefined ? changes : { ...changes, version: previous.version };
+}
 
 /** The fields of `data` that differ from `previous` (PUT sends only changed fields). */
 export function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
@@ -71,7 +81,7 @@ const crud = {
   update: (resource, params) =>
     base.update(apiResource(resource), {
       ...params,
-      data: changedFields(params.data as Record<string, unknown>, params.previousData as Record<string, unknown> | undefined),
+      data: updateBody(params.data as Record<string, unknown>, params.previousData as Record<string, unknown> | undefined),
     }),
   updateMany: (resource, params) => base.updateMany(apiResource(resource), params),
   delete: (resource, params) => base.delete(apiResource(resource), params),
@@ -87,6 +97,7 @@ export const dataProvider = {
   ...crud,
   ...projectMethods,
   ...memberMethods,
+  ...projectMemberMethods,
   ...fileMethods,
   ...deliveryMethods,
   ...structureMethods,

@@ -20,6 +20,12 @@ const create = async (path: string, body: unknown) => {
   return (await response.json()) as Record<string, unknown> & { id: number };
 };
 
+/** A PUT as the edit page sends it: the changed fields with the version just read. */
+const edit = async (path: string, body: Record<string, unknown>) => {
+  const { version } = (await (await t.request('GET', `${P}/${path}`, { cookie: admin })).json()) as { version: number };
+  return t.request('PUT', `${P}/${path}`, { cookie: admin, body: { ...body, version } });
+};
+
 /** A multipart upload of `bytes` as field `image`. */
 function upload(path: string, bytes: Buffer | string, options: { cookie?: string; type?: string; field?: string } = {}) {
   const form = new FormData();
@@ -39,13 +45,13 @@ afterAll(async () => t.close());
 describe('plants', () => {
   it('are created, found by tenant and text, edited and deleted', async () => {
     const created = await create('plants', { name: 'Werk Kassel', tenantID: tenant.Nordstein });
-    expect(created).toEqual({ id: created.id, plantID: created.id, name: 'Werk Kassel', tenantID: tenant.Nordstein });
+    expect(created).toEqual({ id: created.id, plantID: created.id, name: 'Werk Kassel', tenantID: tenant.Nordstein, version: 1 });
 
     expect((await list('plants', { q: 'kassel' })).map((p) => p.id)).toEqual([created.id]);
     expect((await list('plants', { tenantID: tenant.Calcon, q: 'kassel' })).length).toBe(0);
     expect((await list('plants', { tenantID: tenant.Nordstein })).map((p) => p.name)).toEqual(['Werk Bremen', 'Werk Hannover', 'Werk Kassel']);
 
-    const edited = await t.request('PUT', `${P}/plants/${created.id}`, { cookie: admin, body: { ...created, name: 'Werk Kassel-Nord' } });
+    const edited = await edit(`plants/${created.id}`, { ...created, name: 'Werk Kassel-Nord' });
     expect(edited.status).toBe(200);
     expect((await edited.json()).name).toBe('Werk Kassel-Nord');
 
@@ -80,8 +86,8 @@ describe('plants', () => {
     const messages = await expectErrorShape(await t.request('POST', `${P}/plants`, { cookie: admin, body: { name: 'X', tenantID: 9999 } }), 422);
     expect(messages[0].reference).toBe('tenantID');
     const plant = await create('plants', { name: 'Werk Tausch', tenantID: tenant.Nordstein });
-    await expectErrorShape(await t.request('PUT', `${P}/plants/${plant.id}`, { cookie: admin, body: { tenantID: tenant.Calcon } }), 400);
-    expect((await t.request('PUT', `${P}/plants/${plant.id}`, { cookie: admin, body: { tenantID: tenant.Nordstein } })).status).toBe(200);
+    await expectErrorShape(await edit(`plants/${plant.id}`, { tenantID: tenant.Calcon }), 400);
+    expect((await edit(`plants/${plant.id}`, { tenantID: tenant.Nordstein })).status).toBe(200);
   });
 
   it('that demo units use cannot be deleted (409), nor a sales organisation’s default plant', async () => {
@@ -91,10 +97,10 @@ describe('plants', () => {
     expect(messages[0].key).toBe('ADMIN.Plants.UsedByUnits');
     const plant = await create('plants', { name: 'Werk Default', tenantID: tenant.Nordstein });
     const [org] = await t.db.select().from(salesOrganisations).where(eq(salesOrganisations.key, 'NS-DE'));
-    expect((await t.request('PUT', `${P}/salesorganisations/${org.id}`, { cookie: admin, body: { defaultPlantID: plant.id } })).status).toBe(200);
+    expect((await edit(`salesorganisations/${org.id}`, { defaultPlantID: plant.id })).status).toBe(200);
     const refused = await expectErrorShape(await t.request('DELETE', `${P}/plants/${plant.id}`, { cookie: admin }), 409);
     expect(refused[0].text).toContain('NS-DE');
-    await t.request('PUT', `${P}/salesorganisations/${org.id}`, { cookie: admin, body: { defaultPlantID: org.defaultPlantId } });
+    await edit(`salesorganisations/${org.id}`, { defaultPlantID: org.defaultPlantId });
   });
 
   it('internal staff list the plants of their tenants; customers get 403', async () => {
@@ -109,7 +115,7 @@ describe('product types', () => {
     const created = await create('producttypes', { title: 'Wandtafeln', bgColor: '#00897B', textColor: '#ffffff', tenantID: tenant.Nordstein });
     expect(created).toMatchObject({ productTypeID: created.id, title: 'Wandtafeln', bgColor: '#00897b', textColor: '#ffffff' });
     expect((await list('producttypes', { q: 'wandtaf', tenantID: tenant.Nordstein })).map((p) => p.id)).toEqual([created.id]);
-    const edited = await (await t.request('PUT', `${P}/producttypes/${created.id}`, { cookie: admin, body: { textColor: '#212121' } })).json();
+    const edited = await (await edit(`producttypes/${created.id}`, { textColor: '#212121' })).json();
     expect(edited).toMatchObject({ title: 'Wandtafeln', textColor: '#212121' });
     expect((await t.request('DELETE', `${P}/producttypes/${created.id}`, { cookie: admin })).status).toBe(200);
   });
@@ -142,7 +148,7 @@ describe('sales organisations', () => {
     const created = await create('salesorganisations', valid());
     expect(created).toMatchObject({ salesOrgID: created.id, salesOrgKey: 'NS-AT', contactMail: 'at@nordstein.example', salesOrgUrl: 'https://at.nordstein.example', imageUrl: '', hasImage: false });
     expect((await list('salesorganisations', { q: 'ns-at', tenantID: tenant.Nordstein })).map((o) => o.id)).toEqual([created.id]);
-    const edited = await (await t.request('PUT', `${P}/salesorganisations/${created.id}`, { cookie: admin, body: { contactMail: 'wien@nordstein.example' } })).json();
+    const edited = await (await edit(`salesorganisations/${created.id}`, { contactMail: 'wien@nordstein.example' })).json();
     expect(edited).toMatchObject({ contactMail: 'wien@nordstein.example', salesOrgUrl: 'https://at.nordstein.example' });
     expect((await t.request('DELETE', `${P}/salesorganisations/${created.id}`, { cookie: admin })).status).toBe(200);
   });
@@ -151,8 +157,8 @@ describe('sales organisations', () => {
     const messages = await expectErrorShape(await t.request('POST', `${P}/salesorganisations`, { cookie: admin, body: { ...valid(), salesOrgKey: 'ns-de' } }), 409);
     expect(messages[0]).toMatchObject({ reference: 'salesOrgKey', key: 'ADMIN.SalesOrgs.DuplicateKey' });
     const other = await create('salesorganisations', { ...valid(), salesOrgKey: 'NS-CH' });
-    await expectErrorShape(await t.request('PUT', `${P}/salesorganisations/${other.id}`, { cookie: admin, body: { salesOrgKey: 'CB-NL' } }), 409);
-    expect((await t.request('PUT', `${P}/salesorganisations/${other.id}`, { cookie: admin, body: { salesOrgKey: 'NS-CH' } })).status).toBe(200);
+    await expectErrorShape(await edit(`salesorganisations/${other.id}`, { salesOrgKey: 'CB-NL' }), 409);
+    expect((await edit(`salesorganisations/${other.id}`, { salesOrgKey: 'NS-CH' })).status).toBe(200);
   });
 
   it.each([
@@ -222,6 +228,26 @@ describe('image uploads (sales organisation image, tenant logo)', () => {
   });
 });
 
+describe('edits name the version they read', () => {
+  it.each([
+    ['tenants', () => tenant.Calcon, { name: 'Calcon A' }, { name: 'Calcon B' }],
+    ['salesorganisations', async () => (await t.db.select().from(salesOrganisations).where(eq(salesOrganisations.key, 'CB-NL')))[0].id, { title: 'Verkoop A' }, { title: 'Verkoop B' }],
+    ['plants', async () => (await t.db.select().from(plants).where(eq(plants.name, 'Fabriek Deventer')))[0].id, { name: 'Deventer A' }, { name: 'Deventer B' }],
+    ['producttypes', async () => (await t.db.select().from(productTypes).where(eq(productTypes.title, 'Lateien')))[0].id, { title: 'Lateien A' }, { title: 'Lateien B' }],
+  ] as const)('%s: without a version 400, a stale one 409 and the first save stays', async (path, id, first, second) => {
+    const url = `${P}/${path}/${await id()}`;
+    const before = (await (await t.request('GET', url, { cookie: admin })).json()) as { version: number };
+    const missing = await expectErrorShape(await t.request('PUT', url, { cookie: admin, body: first }), 400);
+    expect(missing.map((m) => m.reference)).toEqual(['version']);
+    const saved = await t.request('PUT', url, { cookie: admin, body: { ...first, version: before.version } });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ ...first, version: before.version + 1 });
+    const stale = await expectErrorShape(await t.request('PUT', url, { cookie: admin, body: { ...second, version: before.version } }), 409);
+    expect(stale[0].key).toBe('ERRORMESSAGES.ChangedMeanwhile');
+    expect(await (await t.request('GET', url, { cookie: admin })).json()).toMatchObject({ ...first, version: before.version + 1 });
+  });
+});
+
 describe('tenants', () => {
   it('are created, found, edited and deleted; the info text is sanitised on save', async () => {
     const created = await create('tenants', {
@@ -245,7 +271,7 @@ describe('tenants', () => {
     expect((await list('tenants', { type: 'ccl' })).map((row) => row.name)).toEqual(['CCL Construction Components']);
     expect((await list('tenants', { feature: 'AdvancedSearch' })).length).toBe(3);
 
-    const edited = await t.request('PUT', `${P}/tenants/${created.id}`, { cookie: admin, body: { type: 'ccl', infoHtml: '<a href="javascript:alert(1)">x</a><h3>Kontakt</h3>' } });
+    const edited = await edit(`tenants/${created.id}`, { type: 'ccl', infoHtml: '<a href="javascript:alert(1)">x</a><h3>Kontakt</h3>' });
     expect(await edited.json()).toMatchObject({ type: 'ccl', infoHtml: '<a>x</a><h3>Kontakt</h3>', features: ['AdvancedSearch', 'ShowTenantInfo'] });
     expect((await t.request('DELETE', `${P}/tenants/${created.id}`, { cookie: admin })).status).toBe(200);
   });
@@ -266,9 +292,9 @@ describe('tenants', () => {
   });
 
   it('keeps the type while the tenant has projects (409)', async () => {
-    const messages = await expectErrorShape(await t.request('PUT', `${P}/tenants/${tenant.Nordstein}`, { cookie: admin, body: { type: 'ccl' } }), 409);
+    const messages = await expectErrorShape(await edit(`tenants/${tenant.Nordstein}`, { type: 'ccl' }), 409);
     expect(messages[0]).toMatchObject({ reference: 'type', key: 'ADMIN.Tenants.TypeFixedWithProjects' });
-    expect((await t.request('PUT', `${P}/tenants/${tenant.Nordstein}`, { cookie: admin, body: { type: 'standard', name: 'Nordstein Porenbeton' } })).status).toBe(200);
+    expect((await edit(`tenants/${tenant.Nordstein}`, { type: 'standard', name: 'Nordstein Porenbeton' })).status).toBe(200);
   });
 
   it('with projects, sales organisations, plants and users cannot be deleted (409)', async () => {

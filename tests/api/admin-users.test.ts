@@ -48,7 +48,7 @@ afterAll(async () => t.close());
 describe('list', () => {
   it('pages and sorts, with Content-Range and the record shape', async () => {
     const response = await t.request('GET', `${BASE}?sort=${encodeURIComponent('["login","DESC"]')}&range=[0,1]`, { cookie: admin });
-    expect(response.headers.get('content-range')).toBe('users 0-1/6');
+    expect(response.headers.get('content-range')).toBe('users 0-1/7');
     const body = await response.json();
     expect(body.map((user: { login: string }) => user.login)).toEqual(['staff', 'partner']);
     expect(body[0]).toEqual({
@@ -62,6 +62,7 @@ describe('list', () => {
       isExternalLogin: false,
       isAdmin: false,
       isConfigurer: false,
+      isProjectPlanner: true,
       isActive: true,
       language: 'de',
       tenantIDs: [tenant.nordstein, tenant.calcon, tenant.ccl].sort((a, b) => a - b),
@@ -74,14 +75,14 @@ describe('list', () => {
 
   it.each([
     [{ isInternal: true }, ['admin', 'configurer', 'drafter', 'staff']],
-    [{ isInternal: false }, ['customer', 'partner']],
+    [{ isInternal: false }, ['customer', 'olaf.gewerbe@gewerbehof.example', 'partner']],
     [{ isExternalLogin: true }, ['partner']],
     [{ role: 'admin' }, ['admin']],
     [{ role: 'configurer' }, ['configurer']],
-    [{ role: 'none' }, ['customer', 'drafter', 'partner', 'staff']],
-    [{ isActive: true }, ['admin', 'configurer', 'customer', 'drafter', 'partner', 'staff']],
+    [{ role: 'none' }, ['customer', 'drafter', 'olaf.gewerbe@gewerbehof.example', 'partner', 'staff']],
+    [{ isActive: true }, ['admin', 'configurer', 'customer', 'drafter', 'olaf.gewerbe@gewerbehof.example', 'partner', 'staff']],
     [{ isActive: false }, []],
-    [{ deleted: false }, ['admin', 'configurer', 'customer', 'drafter', 'partner', 'staff']],
+    [{ deleted: false }, ['admin', 'configurer', 'customer', 'drafter', 'olaf.gewerbe@gewerbehof.example', 'partner', 'staff']],
     [{ q: 'klant' }, ['customer']],
     [{ q: 'Kees Klant' }, ['customer']],
     [{ q: 'nordstein.example' }, ['drafter', 'staff']],

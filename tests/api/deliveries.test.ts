@@ -54,8 +54,12 @@ describe('delivery overview (resource delivery-overview)', () => {
     const rows = (await (await overview('staff', { rootProjectUnitID: school })).json()) as DeliveryLotRecord[];
     const planned = rows.find((row) => row.deliveryType === 2)!;
     const fixed = rows.find((row) => row.deliveryType === 0)!;
-    let response = await send('PUT', 'customer', `/api/data/planxchange/delivery-overview/${planned.id}`, { deliveryLotID: planned.id, deliveryType: 0 });
+    let response = await send('PUT', 'customer', `/api/data/planxchange/delivery-overview/${planned.id}`, { deliveryLotID: planned.id, deliveryType: 0, version: planned.version });
     expect(response.status).toBe(403);
+    response = await send('PUT', 'staff', `/api/data/planxchange/delivery-overview/${planned.id}`, { deliveryLotID: planned.id, deliveryType: 0 });
+    expect((await firstMessage(response)).reference).toBe('version');
+    response = await send('PUT', 'staff', `/api/data/planxchange/delivery-overview/${planned.id}`, { deliveryLotID: planned.id, deliveryType: 0, version: planned.version + 5 });
+    expect((await firstMessage(response)).key).toBe('DELIVERY.Errors.Changed');
     response = await send('PUT', 'staff', `/api/data/planxchange/delivery-overview/${planned.id}`, { deliveryLotID: planned.id, deliveryType: 1 });
     expect(response.status).toBe(400);
     response = await send('PUT', 'staff', `/api/data/planxchange/delivery-overview/${planned.id}`, { deliveryLotID: planned.id + 1000, deliveryType: 0 });
@@ -65,10 +69,10 @@ describe('delivery overview (resource delivery-overview)', () => {
     expect(await response.json()).toMatchObject({ id: planned.id, deliveryType: 0, version: planned.version + 1 });
     const [row] = await ctx.db.select().from(deliveryLots).where(eq(deliveryLots.id, planned.id));
     expect(row.deliveryType).toBe(0);
-    response = await send('PUT', 'staff', `/api/data/planxchange/delivery-overview/${fixed.id}`, { deliveryLotID: fixed.id, deliveryType: 0 });
+    response = await send('PUT', 'staff', `/api/data/planxchange/delivery-overview/${fixed.id}`, { deliveryLotID: fixed.id, deliveryType: 0, version: fixed.version });
     expect(response.status).toBe(409);
     expect((await firstMessage(response)).key).toBe('DELIVERY.Errors.AlreadyFixed');
-    expect((await send('PUT', 'staff', '/api/data/planxchange/delivery-overview/999999', { deliveryType: 0 })).status).toBe(404);
+    expect((await send('PUT', 'staff', '/api/data/planxchange/delivery-overview/999999', { deliveryType: 0, version: 1 })).status).toBe(404);
   });
 });
 
@@ -92,24 +96,31 @@ describe('delivery data overview', () => {
     const second = await unitId('Bauabschnitt 2');
     const data = (await (await get('customer', `/api/delivery-data/${school}`)).json()) as { subProjects: DeliveryStructure[] };
     const date = addDays(data.subProjects[0].approvalLots[0].minDate.planelemente, 5);
+    const [v1, v2] = data.subProjects[0].approvalLots.map((lot) => lot.version);
     // 200 + 200 > 350 together, although each fits alone next to the stored other lot.
     let response = await send('POST', 'customer', `/api/delivery-data/${school}`, [
-      { approvalLotID: first, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
-      { approvalLotID: second, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
+      { approvalLotID: first, version: v1, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
+      { approvalLotID: second, version: v2, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
     ]);
     expect(response.status).toBe(400);
     expect(await firstMessage(response)).toMatchObject({ key: 'STRUCTURE.Errors.VolumeMax', reference: '0.materials.0.volume' });
     expect((await ctx.db.select().from(materials).where(eq(materials.unitId, first))).map((row) => Number(row.volume))).toEqual([42.5, 3.2]);
-    response = await send('POST', 'customer', `/api/delivery-data/${school}`, [{ approvalLotID: await unitId('Verdieping 1-4'), materials: [] }]);
+    response = await send('POST', 'customer', `/api/delivery-data/${school}`, [{ approvalLotID: await unitId('Verdieping 1-4'), version: 1, materials: [] }]);
     expect(response.status).toBe(400);
     expect((await firstMessage(response)).reference).toBe('0.approvalLotID');
+    response = await send('POST', 'customer', `/api/delivery-data/${school}`, [{ approvalLotID: first, materials: [] }]);
+    expect((await firstMessage(response)).reference).toBe('0.version');
     response = await send('POST', 'customer', `/api/delivery-data/${school}`, [
-      { approvalLotID: first, materials: [{ type: 'planelemente', volume: 150, deliveryDate: date }] },
-      { approvalLotID: second, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
+      { approvalLotID: first, version: v1, materials: [{ type: 'planelemente', volume: 150, deliveryDate: date }] },
+      { approvalLotID: second, version: v2, materials: [{ type: 'planelemente', volume: 200, deliveryDate: date }] },
     ]);
     expect(response.status).toBe(200);
     const saved = (await response.json()) as { subProjects: DeliveryStructure[] };
-    expect(saved.subProjects[0].approvalLots.map((lot) => lot.available)).toEqual([150, 200]);
+    expect(saved.subProjects[0].approvalLots.map((lot) => [lot.available, lot.version])).toEqual([[150, v1 + 1], [200, v2 + 1]]);
+    // The same versions again: the lots changed meanwhile, nothing is written.
+    response = await send('POST', 'customer', `/api/delivery-data/${school}`, [{ approvalLotID: first, version: v1, materials: [] }]);
+    expect(response.status).toBe(409);
+    expect((await ctx.db.select().from(materials).where(eq(materials.unitId, first))).map((row) => Number(row.volume))).toEqual([150]);
     const lots = await ctx.db.select().from(deliveryLots).where(and(eq(deliveryLots.rootId, school), eq(deliveryLots.deliveryDate, date)));
     expect(lots).toHaveLength(1);
     expect(lots[0].groups).toBe('Bauabschnitt 1, Bauabschnitt 2');
@@ -138,13 +149,21 @@ describe('CCL delivery schedule', () => {
   it('saves features, week and note; refuses a bad week and an outsider', async () => {
     const job = await unitId('DJ-02 First floor');
     const path = `/api/questionnaire/ccl-delivery-schedule/${riverside}/${job}`;
-    let response = await send('PUT', 'partner', path, { features: 'Fire walls', deliveryWeek: '2027-W60', note: '' });
+    const entries = ((await (await get('partner', `/api/questionnaire/ccl-delivery-schedule/${riverside}`)).json()) as { entries: CclScheduleEntry[] }).entries;
+    const { version } = entries.find((entry) => entry.projectUnitID === job)!;
+    let response = await send('PUT', 'partner', path, { features: 'Fire walls', deliveryWeek: '2027-W60', note: '', version });
     expect(response.status).toBe(400);
     expect(await firstMessage(response)).toMatchObject({ key: 'DELIVERY.Errors.InvalidWeek', reference: 'deliveryWeek' });
     response = await send('PUT', 'partner', path, { features: 'Fire walls', deliveryWeek: '2027-W06', note: 'Gate B' });
+    expect(await firstMessage(response)).toMatchObject({ key: 'VALIDATION.IsRequired', reference: 'version' });
+    response = await send('PUT', 'partner', path, { features: 'Fire walls', deliveryWeek: '2027-W06', note: 'Gate B', version });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ projectUnitID: job, features: 'Fire walls', deliveryWeek: '2027-W06', note: 'Gate B' });
-    expect((await send('PUT', 'customer', path, { features: '' })).status).toBe(404);
-    expect((await send('PUT', 'partner', `/api/questionnaire/ccl-delivery-schedule/${riverside}/${await unitId('Block A')}`, { features: '' })).status).toBe(404);
+    expect(await response.json()).toMatchObject({ projectUnitID: job, features: 'Fire walls', deliveryWeek: '2027-W06', note: 'Gate B', version: version + 1 });
+    // Someone else's save from the same version came first: 409, theirs stays.
+    response = await send('PUT', 'partner', path, { features: 'Old', deliveryWeek: '', note: '', version });
+    expect(response.status).toBe(409);
+    expect((await firstMessage(response)).key).toBe('ERRORMESSAGES.ChangedMeanwhile');
+    expect((await send('PUT', 'customer', path, { features: '', version })).status).toBe(404);
+    expect((await send('PUT', 'partner', `/api/questionnaire/ccl-delivery-schedule/${riverside}/${await unitId('Block A')}`, { features: '', version: 0 })).status).toBe(404);
   });
 });

@@ -17,6 +17,8 @@ export interface TestContext {
   db: Db;
   /** The app's file storage: the disk, or a local S3 bucket in the vitest project "s3". */
   files: FileStorage;
+  /** The throwaway PostgreSQL database's URL (with TEST_DATABASE_URL), for a second connection pool. */
+  databaseUrl?: string;
   /** Session cookie header of a demo user. */
   login(username: string, password?: string): Promise<string>;
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
@@ -39,6 +41,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   if (adminUrl) {
     const pg = await import('pg');
     const name = `px_test_${randomBytes(6).toString('hex')}`;
@@ -48,7 +51,8 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl });
     dropDatabase = async () => {
       const client = new pg.default.Client({ connectionString: adminUrl });
       await client.connect();
@@ -85,6 +89,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     app,
     db: database.db,
     files,
+    databaseUrl,
     request,
     async login(username: string, password = DEMO_PASSWORD) {
       // External logins sign in through the identity provider (tests/api/oidc.test.ts drives that flow): open their session directly.

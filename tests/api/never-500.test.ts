@@ -16,6 +16,9 @@ const writeRoutes: [string, string][] = [
   ['PUT', '/api/data/planxchange/banner-notifications/1'],
   ['PUT', '/api/data/planxchange/users/1'],
   ['POST', '/api/data/planxchange/email/send'],
+  ['POST', '/api/data/planxchange/projects'],
+  ['POST', '/api/data/planxchange/projectmembers/1'],
+  ['PUT', '/api/data/planxchange/projectmembers/1/2'],
 ];
 
 const badBodies: [string, string][] = [

@@ -303,7 +303,7 @@ describe('external logins have no portal password', () => {
 describe('signing out', () => {
   it('ends the portal session and sends the browser to the provider’s logout, which comes back to the login page', async () => {
     const { session, idpJar } = await signIn('partner');
-    const out = await t.request('GET', '/Account/SignOut', { cookie: session });
+    const out = await t.request('GET', '/Account/SignOut', { cookie: session, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(out.status).toBe(302);
     const target = new URL(out.headers.get('location')!);
     expect(target.href.startsWith(`${provider.issuer}/session/end`)).toBe(true);
@@ -334,7 +334,7 @@ describe('signing out', () => {
 
   it('a password session signs out to the login page as before', async () => {
     const session = await t.login('customer');
-    const out = await t.request('GET', '/Account/SignOut', { cookie: session });
+    const out = await t.request('GET', '/Account/SignOut', { cookie: session, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(out.headers.get('location')).toBe('/home/app/login');
   });
 });

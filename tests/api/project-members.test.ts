@@ -54,6 +54,7 @@ describe('members of a root project', () => {
       salesOrgID: org['NS-DE'],
       hasProfileImage: true,
       isDeleted: false,
+      isInternal: true,
     });
     expect(list.find((m) => m.userLogin === 'customer')).toMatchObject({ hasProfileImage: false, tenantID: tenant['Nordstein Porenbeton'], salesOrgID: org['NS-DE'] });
   });
@@ -104,7 +105,7 @@ describe('a non-member gets 404 from every route', () => {
       await expectErrorShape(await t.request('GET', path, { cookie: customer }), 404);
     }
     // Staff of the tenant see it.
-    expect((await members(staff, root)).map((m) => m.userLogin)).toEqual(['staff', 'drafter']);
+    expect((await members(staff, root)).map((m) => m.userLogin)).toEqual(['olaf.gewerbe@gewerbehof.example', 'staff', 'drafter']);
   });
 });
 
@@ -182,6 +183,7 @@ describe('a deleted account', () => {
       salesOrgID: null,
       hasProfileImage: false,
       isDeleted: true,
+      isInternal: false,
     });
     const deleted = await profile(staff, unit['Wohnpark Weserblick'], user.partner);
     expect(deleted.personal.lastName).toBe('gelöschter Benutzer');

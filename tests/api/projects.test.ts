@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectUnits } from '../../server/db/schema.js';
+import { projectUnits, unitNumberCounters } from '../../server/db/schema.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 const P = '/api/data/planxchange/projects';
@@ -56,7 +56,7 @@ describe('access: 404 outside the user’s projects, on every route', () => {
   const routes: [string, (unit: number) => string, unknown?][] = [
     ['GET', (u) => `${P}/${u}`],
     ['GET', (u) => `${P}/${u}/context`],
-    ['PUT', (u) => `${P}/${u}`, { title: 'Hijacked' }],
+    ['PUT', (u) => `${P}/${u}`, { title: 'Hijacked', version: 1 }],
     ['DELETE', (u) => `${P}/${u}`],
     ['POST', () => P, 'child'],
   ];
@@ -108,7 +108,7 @@ describe('create', () => {
 
   it('a new root project: staff of the tenant become its sales planner; customers may not', async () => {
     await expectErrorShape(await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: null, projectUnitType: 'project', title: 'Mein Projekt', tenantID: 1 } }), 403);
-    const response = await t.request('POST', P, { cookie: staff, body: { parentProjectUnitID: null, projectUnitType: 'project', title: 'Neues Projekt', tenantID: 1, salesOrgID: 1 } });
+    const response = await t.request('POST', P, { cookie: staff, body: { parentProjectUnitID: null, projectUnitType: 'project', title: 'Neues Projekt', tenantID: 1, salesOrgID: 1, country: 'de' } });
     expect(response.status).toBe(201);
     const root = await response.json();
     expect(root).toMatchObject({ rootProjectUnitID: root.id, parentProjectUnitID: null, stateKey: 'Structuring' });
@@ -138,13 +138,17 @@ describe('edit', () => {
     const updated = await response.json();
     expect(updated).toMatchObject({ notes: 'Mit Kellerfenstern', title: 'Erdgeschoss', version: unit.version + 1 });
     await expectErrorShape(await t.request('PUT', `${P}/${unit.id}`, { cookie: customer, body: { notes: 'Alt', version: unit.version } }), 409);
+    expect((await (await t.request('GET', `${P}/${unit.id}`, { cookie: customer })).json()).notes).toBe('Mit Kellerfenstern');
+    const missing = await expectErrorShape(await t.request('PUT', `${P}/${unit.id}`, { cookie: customer, body: { notes: 'Ohne Version' } }), 400);
+    expect(missing.map((m) => m.reference)).toEqual(['version']);
   });
 
   it('a duplicate title on rename is 409; outside Structuring the customer may not edit', async () => {
-    await expectErrorShape(await t.request('PUT', `${P}/${id['Obergeschoss']}`, { cookie: customer, body: { title: 'Erdgeschoss' } }), 409);
-    const messages = await expectErrorShape(await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: customer, body: { title: 'BA 1' } }), 403);
+    const version = async (unit: number) => (await t.db.select({ v: projectUnits.version }).from(projectUnits).where(eq(projectUnits.id, unit)))[0].v;
+    await expectErrorShape(await t.request('PUT', `${P}/${id['Obergeschoss']}`, { cookie: customer, body: { title: 'Erdgeschoss', version: await version(id['Obergeschoss']) } }), 409);
+    const messages = await expectErrorShape(await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: customer, body: { title: 'BA 1', version: await version(id['Bauabschnitt 1']) } }), 403);
     expect(messages[0].key).toBe('PROJECTS.Rules.EditOnlyInStructuring');
-    expect((await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: staff, body: { notes: 'Geprüft' } })).status).toBe(200);
+    expect((await t.request('PUT', `${P}/${id['Bauabschnitt 1']}`, { cookie: staff, body: { notes: 'Geprüft', version: await version(id['Bauabschnitt 1']) } })).status).toBe(200);
   });
 
   it('refuses unknown or read-only fields', async () => {
@@ -161,6 +165,22 @@ describe('delete', () => {
     await expectErrorShape(await t.request('GET', `${P}/${lot.id}`, { cookie: customer }), 404);
     const messages = await expectErrorShape(await t.request('DELETE', `${P}/${id['Wohnpark Weserblick']}`, { cookie: staff }), 403);
     expect(messages[0].key).toBe('PROJECTS.Rules.RootNeverDeleted');
+  });
+
+  it('a deleted unit\'s number is not handed out again; numbers go on past 99 children', async () => {
+    const create = async (title: string) => (await (await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: id['Haus A'], projectUnitType: 'folder', title } })).json()) as { id: number; projectUnitNo: string };
+    const first = await create('Ordner 1');
+    expect((await t.request('DELETE', `${P}/${first.id}`, { cookie: customer })).status).toBe(200);
+    const second = await create('Ordner 2');
+    const suffix = (unit: { projectUnitNo: string }) => Number(unit.projectUnitNo.split('-').pop());
+    expect(suffix(second)).toBe(suffix(first) + 1);
+    // A child numbered -99 already (as an import could leave it) and no counter yet: the next one is -100, then -101.
+    const [haus] = await t.db.select().from(projectUnits).where(eq(projectUnits.id, id['Haus A']));
+    await t.db.update(projectUnits).set({ number: `${haus.number}-99` }).where(eq(projectUnits.id, second.id));
+    await t.db.delete(unitNumberCounters);
+    expect((await create('Ordner 3')).projectUnitNo).toBe(`${haus.number}-100`);
+    // Numerically after -100 (as text "-99" sorts after "-100").
+    expect((await create('Ordner 4')).projectUnitNo).toBe(`${haus.number}-101`);
   });
 
   it('outside Structuring the customer is refused; the salesPlanner may', async () => {

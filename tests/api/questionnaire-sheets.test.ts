@@ -129,7 +129,7 @@ describe('a new version from draft to published', () => {
     await expectErrorShape(await call('POST', 'configurer', `${R}/${draft.id}/publish`), 409);
 
     expect(await sheetsOf('customer', await rootId('Wohnpark Weserblick'))).toContain('xde-general@1');
-    const created = await call('POST', 'staff', '/api/data/planxchange/projects', { parentProjectUnitID: null, projectUnitType: 'project', title: 'Neubau Lindenhof', tenantID: 1, salesOrgID: 1 });
+    const created = await call('POST', 'staff', '/api/data/planxchange/projects', { parentProjectUnitID: null, projectUnitType: 'project', title: 'Neubau Lindenhof', tenantID: 1, salesOrgID: 1, country: 'de' });
     expect(created.status).toBe(201);
     const fresh = (await created.json()) as { id: number };
     expect(await sheetsOf('staff', fresh.id)).toContain('xde-general@2');

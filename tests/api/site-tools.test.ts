@@ -22,10 +22,24 @@ const validContact = { name: 'Jens Bauleiter', officePhone: '+49 421 555 7100', 
 describe('site address and contact', () => {
   it('reads and updates the site address of a project the user is a member of', async () => {
     const read = await t.request('GET', address('Wohnpark Weserblick'), { cookie: customer });
-    expect(await read.json()).toMatchObject({ name: 'Baustelle Wohnpark Weserblick', city: 'Bremen' });
-    const response = await t.request('PUT', address('Wohnpark Weserblick'), { cookie: customer, body: validAddress });
+    const before = await read.json();
+    expect(before).toMatchObject({ name: 'Baustelle Wohnpark Weserblick', city: 'Bremen', version: 1 });
+    const response = await t.request('PUT', address('Wohnpark Weserblick'), { cookie: customer, body: { ...validAddress, version: before.version } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject(validAddress);
+    expect(await response.json()).toMatchObject({ ...validAddress, version: before.version + 1 });
+  });
+
+  it('needs the version read: a missing one is 400, a stale one 409 and nothing is overwritten', async () => {
+    const staff = await t.login('staff');
+    const before = await (await t.request('GET', address('Wohnpark Weserblick'), { cookie: customer })).json();
+    const missing = await expectErrorShape(await t.request('PUT', address('Wohnpark Weserblick'), { cookie: customer, body: validAddress }), 400);
+    expect(missing.map((m) => m.reference)).toEqual(['version']);
+    // Staff renames the site; the customer's street change from the same version must not undo it.
+    const renamed = await t.request('PUT', address('Wohnpark Weserblick'), { cookie: staff, body: { ...validAddress, name: 'Baustelle Süd', version: before.version } });
+    expect(renamed.status).toBe(200);
+    const stale = await expectErrorShape(await t.request('PUT', address('Wohnpark Weserblick'), { cookie: customer, body: { ...validAddress, street1: 'Neue Straße 1', version: before.version } }), 409);
+    expect(stale[0].key).toBe('ERRORMESSAGES.ChangedMeanwhile');
+    expect(await (await t.request('GET', address('Wohnpark Weserblick'), { cookie: customer })).json()).toMatchObject({ name: 'Baustelle Süd', street1: validAddress.street1, version: before.version + 1 });
   });
 
   it('accepts the record echoed back with its ids', async () => {
@@ -46,8 +60,8 @@ describe('site address and contact', () => {
 
   it('a project the user is no member of is 404; a closed project is 403', async () => {
     await expectErrorShape(await t.request('GET', address('Gewerbehof Nord'), { cookie: customer }), 404);
-    await expectErrorShape(await t.request('PUT', address('Gewerbehof Nord'), { cookie: customer, body: validAddress }), 404);
-    await expectErrorShape(await t.request('PUT', address('Altbau Sanierung Mitte'), { cookie: customer, body: validAddress }), 403);
+    await expectErrorShape(await t.request('PUT', address('Gewerbehof Nord'), { cookie: customer, body: { ...validAddress, version: 1 } }), 404);
+    await expectErrorShape(await t.request('PUT', address('Altbau Sanierung Mitte'), { cookie: customer, body: { ...validAddress, version: 1 } }), 403);
     await expectErrorShape(await t.request('GET', '/api/data/planxchange/addresses/999999', { cookie: customer }), 404);
   });
 
@@ -61,10 +75,15 @@ describe('project tools', () => {
 
   it('edits the site address and contact through the tools', async () => {
     const rootUnitId = root['Wohnpark Weserblick'].id;
-    const response = await run('edit-site-address', { rootUnitId, ...validAddress, city: 'Bremen-Nord' });
+    const { version } = await (await t.request('GET', address('Wohnpark Weserblick'), { cookie: customer })).json();
+    const response = await run('edit-site-address', { rootUnitId, ...validAddress, city: 'Bremen-Nord', version });
     expect(response.status).toBe(200);
-    expect((await response.json()).data.city).toBe('Bremen-Nord');
-    expect((await run('edit-site-contact', { rootUnitId, ...validContact })).status).toBe(200);
+    expect((await response.json()).data).toMatchObject({ city: 'Bremen-Nord', version: version + 1 });
+    // The same version again: someone else's save came first.
+    await expectErrorShape(await run('edit-site-address', { rootUnitId, ...validAddress, version }), 409);
+    await expectErrorShape(await run('edit-site-contact', { rootUnitId, ...validContact }), 400);
+    const contactVersion = (await (await t.request('GET', contact('Wohnpark Weserblick'), { cookie: customer })).json()).version;
+    expect((await run('edit-site-contact', { rootUnitId, ...validContact, version: contactVersion })).status).toBe(200);
   });
 
   it('a reviewer change request mails the sales planner through the outbox', async () => {

@@ -98,16 +98,23 @@ describe('the server-side draft', () => {
     response = await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft, version: saved.version + 5 });
     expect(response.status).toBe(409);
     expect((await messages(response))[0].key).toBe('STRUCTURE.Errors.DraftChanged');
-    response = await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft: { subprojects: [{ id: 'x', name: 3, children: [] }] } });
+    response = await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft: { subprojects: [{ id: 'x', name: 3, children: [] }] }, version: saved.version });
     expect(response.status).toBe(400);
     expect((await messages(response))[0].reference).toBe('subprojects.0.name');
+    // The version is required; a first save where a draft exists already (a parallel first save won) is 409.
+    response = await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft });
+    expect((await messages(response))[0]).toMatchObject({ key: 'VALIDATION.IsRequired', reference: 'version' });
+    response = await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft, version: null });
+    expect(response.status).toBe(409);
+    response = await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft, version: saved.version });
+    expect(((await response.json()) as { version: number }).version).toBe(saved.version + 1);
     expect((await ctx.request('DELETE', `/api/structure/${maaskade}/draft`, { cookie: cookies.customer })).status).toBe(204);
     expect(await ctx.db.select().from(structureDrafts).where(eq(structureDrafts.rootId, maaskade))).toHaveLength(0);
   });
 
   it('refuses a user who may not build the structure (project past Structuring)', async () => {
     const school = await unitId('Schule am Stadtpark');
-    const response = await send('PUT', 'customer', `/api/structure/${school}/draft`, { draft: { subprojects: [] } });
+    const response = await send('PUT', 'customer', `/api/structure/${school}/draft`, { draft: { subprojects: [] }, version: null });
     expect(response.status).toBe(403);
     expect((await messages(response))[0].key).toBe('PROJECTS.Rules.CreateOnlyInStructuring');
   });
@@ -177,7 +184,7 @@ describe('POST /api/tasks/create-project-structure/{rootId}', () => {
 
   it('creates the units and materials in one transaction and moves the project on', async () => {
     const page = (await (await get('customer', `/api/structure/${maaskade}`)).json()) as PageData;
-    await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft: validDraft(page) });
+    await send('PUT', 'customer', `/api/structure/${maaskade}/draft`, { draft: validDraft(page), version: page.version });
     const response = await create('customer', validDraft(page));
     expect(response.status).toBe(200);
     const result = (await response.json()) as { stateKey: string; created: number[] };
@@ -210,6 +217,9 @@ describe('POST /api/tasks/create-project-structure/{rootId}', () => {
 describe('materials of an approval lot', () => {
   let lot: number;
   let sibling: number;
+  /** The lot's version as the materials dialog reads it. */
+  const lotVersion = async (unit: number) => ((await (await get('customer', `/api/materials/${unit}/context`)).json()) as { version: number }).version;
+  const post = async (unit: number, list: unknown, login: string | null = 'customer') => send('POST', login, `/api/materials/${unit}?version=${await lotVersion(unit)}`, list);
   beforeAll(async () => {
     lot = await unitId('Bauabschnitt 2');
     sibling = await unitId('Bauabschnitt 1');
@@ -227,14 +237,14 @@ describe('materials of an approval lot', () => {
   it('refuses a volume over the available one with the Max message, a past date, and a non-lot', async () => {
     const context = (await (await get('customer', `/api/materials/${lot}/context`)).json()) as { minDate: Record<string, string> };
     const date = addDays(context.minDate.planelemente, 2);
-    let response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 310, deliveryDate: date }]);
+    let response = await post(lot, [{ type: 'planelemente', volume: 310, deliveryDate: date }]);
     expect(response.status).toBe(400);
     const [message] = await messages(response);
     expect(message).toMatchObject({ key: 'STRUCTURE.Errors.VolumeMax', reference: '0.volume' });
     expect(message.text).toContain('304.3');
-    response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 10, deliveryDate: '2020-01-01' }]);
+    response = await post(lot, [{ type: 'planelemente', volume: 10, deliveryDate: '2020-01-01' }]);
     expect((await messages(response))[0]).toMatchObject({ key: 'STRUCTURE.Errors.DateTooEarly', reference: '0.deliveryDate' });
-    response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 'x', deliveryDate: date }]);
+    response = await post(lot, [{ type: 'planelemente', volume: 'x', deliveryDate: date }]);
     expect(response.status).toBe(400);
     response = await send('POST', 'customer', `/api/materials/${await unitId('Neubau Klassentrakt')}`, []);
     expect(response.status).toBe(422);
@@ -250,9 +260,17 @@ describe('materials of an approval lot', () => {
     const context = (await (await get('customer', `/api/materials/${lot}/context`)).json()) as { minDate: Record<string, string> };
     const date = addDays(context.minDate.planelemente, 3);
     const before = (await ctx.db.select().from(deliveryNotifications).where(eq(deliveryNotifications.unitId, lot))).length;
-    const response = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 100, deliveryDate: date }]);
+    const version = await lotVersion(lot);
+    const missing = await send('POST', 'customer', `/api/materials/${lot}`, [{ type: 'planelemente', volume: 100, deliveryDate: date }]);
+    expect((await messages(missing))[0]).toMatchObject({ key: 'VALIDATION.IsRequired', reference: 'version' });
+    const response = await send('POST', 'customer', `/api/materials/${lot}?version=${version}`, [{ type: 'planelemente', volume: 100, deliveryDate: date }]);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([{ type: 'planelemente', volume: 100, deliveryDate: date }]);
+    expect(await lotVersion(lot)).toBe(version + 1);
+    // A second dialog still holding the old version: 409, the saved list stays.
+    const stale = await send('POST', 'customer', `/api/materials/${lot}?version=${version}`, []);
+    expect(stale.status).toBe(409);
+    expect(((await (await get('customer', `/api/materials/${lot}`)).json()) as unknown[]).length).toBe(1);
     expect((await ctx.db.select().from(deliveryNotifications).where(eq(deliveryNotifications.unitId, lot))).length).toBe(before + 1);
     const lots = await ctx.db.select().from(deliveryLots).where(eq(deliveryLots.rootId, await unitId('Schule am Stadtpark')));
     expect(lots.some((row) => row.deliveryDate === date && row.groups === 'Bauabschnitt 2')).toBe(true);

@@ -50,11 +50,12 @@ async function startServer(port: number): Promise<ChildProcess> {
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+      // /api/health answers as soon as the process listens; the portal serves requests once /api/ready says so.
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return server;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy');
+    if (Date.now() > deadline) throw new Error('server did not become ready');
     await new Promise((r) => setTimeout(r, 200));
   }
 }

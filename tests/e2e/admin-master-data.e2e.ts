@@ -54,21 +54,40 @@ describe('master data as admin', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('E2E Werk Kassel-Nord');
     await save(page, '/home/app/admin/plants');
     await page.getByRole('cell', { name: 'E2E Werk Kassel-Nord', exact: true }).waitFor();
-    expect(sent.map((body) => JSON.parse(body))).toEqual([{ name: 'E2E Werk Kassel-Nord' }]);
+    // The change and the version it was made on.
+    expect(sent.map((body) => JSON.parse(body))).toEqual([{ name: 'E2E Werk Kassel-Nord', version: 1 }]);
+
+    // A conflict: another admin renames the plant while this form is open. The save is refused with a message,
+    // nothing is overwritten, and the form shows the other name.
+    await page.getByRole('cell', { name: 'E2E Werk Kassel-Nord', exact: true }).click();
+    await page.waitForURL(/\/admin\/plants\/\d+$/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('E2E Werk Kassel-Nord');
+    await page.waitForLoadState('networkidle');
+    const plantUrl = `/api/data/planxchange/plants/${page.url().split('/').pop()}`;
+    const current = await (await page.request.get(plantUrl)).json();
+    expect((await page.request.put(plantUrl, { data: { name: 'E2E Werk Kassel-Süd', version: current.version } })).status()).toBe(200);
+    await page.getByRole('textbox', { name: 'Name' }).fill('E2E Werk Kassel-West');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Someone else changed this in the meantime.', { exact: false }).first().waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('E2E Werk Kassel-Süd');
+    await page.screenshot({ path: 'test-results/admin-plant-conflict.png' });
+    expect((await (await page.request.get(plantUrl)).json()).name).toBe('E2E Werk Kassel-Süd');
+    await page.goto('/home/app/admin/plants');
+    await page.getByRole('cell', { name: 'E2E Werk Kassel-Süd', exact: true }).waitFor();
 
     // CSV export of the filtered list.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe('plants.csv');
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv).toContain('E2E Werk Kassel-Nord');
+    expect(csv).toContain('E2E Werk Kassel-Süd');
     expect(csv).toContain('Nordstein Porenbeton');
     expect(csv).not.toContain('Werk Bremen');
 
     // Bulk delete after confirming.
-    await page.getByRole('row').filter({ hasText: 'E2E Werk Kassel-Nord' }).getByRole('checkbox').check();
+    await page.getByRole('row').filter({ hasText: 'E2E Werk Kassel-Süd' }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('cell', { name: 'E2E Werk Kassel-Nord', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'E2E Werk Kassel-Süd', exact: true }).waitFor({ state: 'detached' });
 
     // A plant that units use is refused with the server's message; it stays in the list.
     await page.getByPlaceholder('Search').fill('Werk Hannover');

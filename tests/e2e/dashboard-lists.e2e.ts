@@ -194,7 +194,7 @@ describe('paging', () => {
     const template = existing.find((row) => row.title === 'Wohnpark Weserblick')!;
     for (let i = existing.length; i < 13; i++) {
       const response = await page.request.post('/api/data/planxchange/projects', {
-        data: { parentProjectUnitID: null, projectUnitType: 'project', tenantID: template.tenantID, salesOrgID: template.salesOrgID, title: `Listentest ${i}` },
+        data: { parentProjectUnitID: null, projectUnitType: 'project', tenantID: template.tenantID, salesOrgID: template.salesOrgID, country: 'de', title: `Listentest ${i}` },
       });
       expect(response.status(), await response.text()).toBe(201);
     }

@@ -20,10 +20,15 @@ function freePort(): Promise<number> {
 }
 
 /**
- * A second server with its own fresh demo database, for journeys that change demo projects other journeys
- * read (e.g. driving a project through its states). Serves the app the global setup built.
+ * A second server with its own fresh database (the demo seed, or `seed: 'none'` for an empty installation), for
+ * journeys that change demo projects other journeys read (e.g. driving a project through its states). Serves the
+ * app the global setup built; `output()` is what the server printed (the first administrator's link).
  */
-export async function startIsolatedServer(env: Record<string, string> = {}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<{
+  baseURL: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-iso-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
@@ -33,14 +38,18 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
       PORT: String(port),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
-      SEED: 'demo',
+      SEED: options.seed ?? 'demo',
       DATABASE_URL: '',
       SCHEDULER_INTERVAL_MS: '0',
       STATIC_DIR: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      ...env,
+      ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let printed = '';
+  server.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -56,6 +65,7 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
   }
   return {
     baseURL,
+    output: () => printed,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
@@ -73,7 +83,7 @@ export function isolatedJourney(shotsDir: string, env: Record<string, string> = 
   let server: Awaited<ReturnType<typeof startIsolatedServer>>;
   beforeAll(async () => {
     mkdirSync(shotsDir, { recursive: true });
-    [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer(env)]);
+    [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer({ env })]);
   });
   afterAll(async () => {
     await browser?.close();

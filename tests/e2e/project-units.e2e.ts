@@ -88,6 +88,22 @@ describe('project units as customer (reviewer of Wohnpark Weserblick, Structurin
     await page.getByText('Mit Carport').waitFor();
     expect(Object.keys(JSON.parse(sent[0])).sort()).toEqual(['notes', 'version']);
 
+    // A conflict: someone else changes the unit while the dialog is open. The save is refused with a message, the
+    // dialog closes and the page shows their notes; nothing of theirs is overwritten.
+    const unitUrl = `/api/data/planxchange/projects/${page.url().split('/').pop()}`;
+    await openActions(page);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const stale = page.getByRole('dialog', { name: 'Edit "Haus C"' });
+    const loaded = await (await page.request.get(unitUrl)).json();
+    expect((await page.request.put(unitUrl, { data: { notes: 'Mit Doppelgarage', version: loaded.version } })).status()).toBe(200);
+    await stale.getByLabel('Notes').fill('Mit Fahrradkeller');
+    await stale.getByTestId('edit-unit-save').click();
+    await page.getByText('Someone else changed this in the meantime.', { exact: false }).first().waitFor();
+    await stale.waitFor({ state: 'detached' });
+    await page.getByText('Mit Doppelgarage').waitFor();
+    await page.screenshot({ path: 'test-results/unit-edit-conflict.png' });
+    expect((await (await page.request.get(unitUrl)).json()).notes).toBe('Mit Doppelgarage');
+
     // Delete the subproject (with its lot) after confirming; back to the root.
     await openActions(page);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -107,6 +123,22 @@ describe('project units as customer (reviewer of Wohnpark Weserblick, Structurin
     await site.waitFor({ state: 'detached' });
     await page.getByTestId('site-address-card').getByText('Weserpromenade 14').waitFor();
     await page.screenshot({ path: 'test-results/project-details.png', fullPage: true });
+
+    // The same dialog after someone else saved the address meanwhile: refused, closed, their address shown.
+    const root = await (await page.request.get(`/api/data/planxchange/projects/${page.url().split('/').pop()}`)).json();
+    const addressUrl = `/api/data/planxchange/addresses/${root.siteAddressID}`;
+    await page.getByRole('button', { name: 'Project tools' }).click();
+    await page.getByRole('menuitem', { name: 'Edit site address' }).click();
+    const staleSite = page.getByRole('dialog', { name: 'Edit site address' });
+    const address = await (await page.request.get(addressUrl)).json();
+    const { id: _id, addressID: _addressID, zIP: _zIP, ...fields } = address;
+    expect((await page.request.put(addressUrl, { data: { ...fields, name: 'Baufeld Weserblick' } })).status()).toBe(200);
+    await staleSite.getByLabel('Street').fill('Weserpromenade 16');
+    await staleSite.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Someone else changed this in the meantime.', { exact: false }).first().waitFor();
+    await staleSite.waitFor({ state: 'detached' });
+    await page.getByTestId('site-address-card').getByText('Baufeld Weserblick').waitFor();
+    expect(await page.getByTestId('site-address-card').getByText('Weserpromenade 14').count()).toBe(1);
 
     // Download two files as a zip: the test unzips it and checks names and bytes.
     await page.getByTestId('project-files-download').click();

@@ -129,7 +129,7 @@ describe('questionnaire schema editor', () => {
     const roots = (await (await staff.request.get(`/api/data/planxchange/projects?filter=${filter}&range=[0,99]`)).json()) as { id: number; title: string; tenantID: number; salesOrgID: number }[];
     const weserblick = roots.find((root) => root.title === 'Wohnpark Weserblick')!;
     const created = await staff.request.post('/api/data/planxchange/projects', {
-      data: { parentProjectUnitID: null, projectUnitType: 'project', tenantID: weserblick.tenantID, salesOrgID: weserblick.salesOrgID, title: 'Wohnquartier Hafenkante' },
+      data: { parentProjectUnitID: null, projectUnitType: 'project', tenantID: weserblick.tenantID, salesOrgID: weserblick.salesOrgID, country: 'de', title: 'Wohnquartier Hafenkante' },
     });
     expect(created.status(), await created.text()).toBe(201);
     const newRoot = ((await created.json()) as { id: number }).id;

@@ -94,4 +94,41 @@ describe('the portal shell', () => {
     expect(page.url()).toContain('/home/app/login');
     await context.close();
   });
+
+  it('slows down repeated wrong logins and says on the login page when to try again', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await page.goto('/home/app/login');
+    // A login name no other journey uses: unknown names are counted like known ones.
+    await page.locator('input[name="username"]').fill('e2e-guesser');
+    // Five are free, then the waits double from 1 s: a slow machine may outwait the first ones.
+    let status = 0;
+    for (let i = 0; i < 15 && status !== 429; i++) {
+      await page.locator('input[name="password"]').fill(`guess-${i}`);
+      const answer = page.waitForResponse('**/api/auth/login');
+      await page.locator('button[type="submit"]').click();
+      status = (await answer).status();
+    }
+    expect(status).toBe(429);
+    await page.getByText(/^Too many failed logins\. Please try again in \d+ seconds?\.$/).waitFor();
+    await page.screenshot({ path: 'test-results/login-too-many-1440.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/login-too-many-390.png' });
+    await context.close();
+  });
+
+  it('a sign-out link on a foreign page signs nobody out; the user menu does', async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await login(page, 'admin');
+    await page.goto(`data:text/html,<a id="out" href="${baseURL}/Account/SignOut">Win a prize</a>`);
+    await page.locator('#out').click();
+    await page.waitForURL('**/home/app/dash');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/home/app/login');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiResource, changedFields, dataProvider, UNIT_CONTEXT_META } from '../../src/providers/dataProvider';
+import { apiResource, changedFields, dataProvider, UNIT_CONTEXT_META, updateBody } from '../../src/providers/dataProvider';
 import { messagesText } from '../../src/providers/http';
 import { permissionResource } from '../../src/providers/resourceNames';
 
@@ -16,6 +16,13 @@ describe('dataProvider helpers', () => {
     expect(changedFields({ ...previous, salesOrgs: [2] }, previous)).toEqual({ salesOrgs: [2] });
     expect(changedFields(previous, previous)).toEqual({});
     expect(changedFields({ title: 'x' }, undefined)).toEqual({ title: 'x' });
+  });
+
+  it('PUT names the version the record was read with, changed or not', () => {
+    const previous = { id: 1, name: 'Werk A', version: 4 };
+    expect(updateBody({ ...previous, name: 'Werk B' }, previous)).toEqual({ name: 'Werk B', version: 4 });
+    expect(updateBody({ ...previous, name: 'Werk B', version: 9 }, previous)).toEqual({ name: 'Werk B', version: 4 });
+    expect(updateBody({ title: 'x' }, { title: 'y' })).toEqual({ title: 'x' });
   });
 
   it('joins the server messages into one text', () => {

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, updatedAt, version } from './columns.js';
 
 /** A manufacturer (brand) using the portal. */
 export const tenants = pgTable(
@@ -30,6 +30,7 @@ export const tenants = pgTable(
     hasLogo: boolean('has_logo').notNull().default(false),
     /** Country code whose questionnaire sheet set a root gets when neither its Country param nor its site address names one. */
     defaultCountry: varchar('default_country', { length: 2 }).notNull().default('de'),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +54,7 @@ export const salesOrganisations = pgTable(
     title: varchar('title', { length: 200 }).notNull(),
     additionalInfo: jsonb('additional_info').$type<SalesOrgAdditionalInfo>().notNull().default({}),
     defaultPlantId: integer('default_plant_id').references((): AnyPgColumn => plants.id, { onDelete: 'set null' }),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,6 +69,7 @@ export const plants = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 200 }).notNull(),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +88,7 @@ export const productTypes = pgTable(
     materialKey: varchar('material_key', { length: 80 }),
     bgColor: varchar('bg_color', { length: 9 }).notNull().default('#607d8b'),
     textColor: varchar('text_color', { length: 9 }).notNull().default('#ffffff'),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +124,7 @@ export const addresses = pgTable('addresses', {
   zip: varchar('zip', { length: 20 }).notNull().default(''),
   city: varchar('city', { length: 120 }).notNull().default(''),
   country: varchar('country', { length: 80 }).notNull().default(''),
+  version: version(),
   updatedAt: updatedAt(),
 });
 
@@ -130,6 +135,7 @@ export const contacts = pgTable('contacts', {
   officeFax: varchar('office_fax', { length: 60 }).notNull().default(''),
   companyMobile: varchar('company_mobile', { length: 60 }).notNull().default(''),
   officeEMail: varchar('office_email', { length: 254 }).notNull().default(''),
+  version: version(),
   updatedAt: updatedAt(),
 });
 
@@ -145,6 +151,8 @@ export const users = pgTable(
     isExternalLogin: boolean('is_external_login').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     isConfigurer: boolean('is_configurer').notNull().default(false),
+    /** Provider staff who may set up root projects (and become their sales planner); set by an administrator. */
+    isProjectPlanner: boolean('is_project_planner').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Set when the user deleted the account: personal data is gone, the row stays for history. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -209,13 +217,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed login attempts per login name, shared by every server process. */
-export const loginThrottle = pgTable('login_throttle', {
-  login: varchar('login', { length: 120 }).primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Counters of the login back-off and the rate limits (server/lib/rate-limit.ts), shared by every server process;
+ * also the login device cookies an account knows. Rows past `expires_at` are deleted by the scheduler.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
 
 export const bannerNotifications = pgTable(
   'banner_notifications',

@@ -65,10 +65,21 @@ export const projectUnits = pgTable(
     index('project_units_tenant_state_idx').on(t.tenantId, t.stateKey),
     index('project_units_state_since_idx').on(t.stateSince),
     uniqueIndex('project_units_sibling_title_unique').on(t.parentId, t.type, sql`lower(${t.title})`),
-    index('project_units_number_idx').on(t.number),
+    // Numbers are unique (`project_units_number_unique`): that index is created by hand in migration
+    // 0016_concurrency.sql, after numbers that parallel creations had handed out twice are made unique.
     // The search's trigram (GIN) index on search_text is in migration 0007_search_text.sql: drizzle-kit cannot express it.
   ],
 );
+
+/**
+ * The last unit number handed out per numbering scope (`unit:{parentId}` for the children of a unit,
+ * `root:{prefix}-{year}` for root projects). Allocation bumps the row inside the creating transaction
+ * (`allocateUnitNumber`), so parallel creations wait for each other instead of computing the same number.
+ */
+export const unitNumberCounters = pgTable('unit_number_counters', {
+  scope: varchar('scope', { length: 120 }).primaryKey(),
+  lastValue: integer('last_value').notNull(),
+});
 
 export const projectMembers = pgTable(
   'project_members',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { StructureDraft } from '../../../src/domain/structure.js';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, updatedAt, version } from './columns.js';
 import { users } from './core.js';
 import { projectUnits } from './projects.js';
 
@@ -71,5 +71,6 @@ export const cclDeliverySchedule = pgTable('ccl_delivery_schedule', {
   deliveryWeek: varchar('delivery_week', { length: 8 }).notNull().default(''),
   note: text('note').notNull().default(''),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  version: version(),
   updatedAt: updatedAt(),
 });

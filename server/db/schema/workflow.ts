@@ -37,6 +37,8 @@ export const projectUnitJournal = pgTable(
     delayed: boolean('delayed').notNull().default(false),
     /** The escalation rule that made the entry delayed. */
     ruleKey: varchar('rule_key', { length: 60 }),
+    /** What a membership entry is about (action Member*, Invitation*): the member's user id and roles. */
+    details: jsonb('details').$type<{ userId: number; role?: string; oldRole?: string }>(),
     createdAt: createdAt(),
   },
   (t) => [index('project_unit_journal_root_idx').on(t.rootId, t.createdAt), index('project_unit_journal_unit_idx').on(t.unitId)],

@@ -1,9 +1,10 @@
-import { Button, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Button, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
 import { PROJECT_LIST_PATHS, PROJECT_LIST_SORT } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { PROJECTS_RESOURCE } from '../../resources/names';
+import { NewRootProjectButton } from '../../resources/projects/NewRootProjectButton';
 
 /** The user's five most recently changed current root projects (quick access); the whole list is one click away. */
 export function CurrentProjectsCard() {
@@ -20,9 +21,12 @@ export function CurrentProjectsCard() {
         slotProps={{ title: { variant: 'h6' } }}
         sx={{ pb: 0 }}
         action={
-          <Button component={RouterLink} to={`/home/app${PROJECT_LIST_PATHS.current}`} size="small">
-            {translate('DASHBOARD.ShowAllProjects')}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <NewRootProjectButton />
+            <Button component={RouterLink} to={`/home/app${PROJECT_LIST_PATHS.current}`} size="small">
+              {translate('DASHBOARD.ShowAllProjects')}
+            </Button>
+          </Stack>
         }
       />
       <CardContent>

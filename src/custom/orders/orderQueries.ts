@@ -27,7 +27,7 @@ export function orderMessages(error: unknown): OrderMessage[] {
 }
 
 /** 409: someone else changed or deleted the row meanwhile; nothing was overwritten, the table must be reloaded. */
-export const isConflict = (error: unknown) => (error as HttpError)?.status === 409;
+export { isConflict } from '../../providers/conflict';
 
 /** The messages of a failed call as one text, one message per line. */
 export const orderErrorText = (error: unknown) =>

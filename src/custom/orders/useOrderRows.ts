@@ -3,7 +3,8 @@ import { useNotify } from 'react-admin';
 import type { OrderProblem } from '../../domain/orders';
 import { draftsReducer, hasUnsavedRows, type DraftAction, type DraftRules, type OrderDraft } from './orderRows';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import { fieldMessages, isConflict, orderErrorText, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './orderQueries';
+import { fieldMessages, orderErrorText, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './orderQueries';
+import { useConflictHandler } from '../../providers/conflict';
 
 interface Saved {
   id: number;
@@ -29,6 +30,7 @@ export interface OrderRowsKind<Item extends Saved, Product, Values, Summary> {
 export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item extends Saved, Product, Values, Summary>(lotId: number, kind: OrderRowsKind<Item, Product, Values, Summary>) {
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
+  const handleConflict = useConflictHandler();
   const order = useOrder<Data>(lotId);
   const { data, reload } = order;
   // The catalogue comes with every reload: the same content stays the same array, so memoised rows do not
@@ -59,7 +61,11 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
   const failed = useCallback(
     (key: string, error: unknown) => {
       const status = (error as { status?: number })?.status;
-      if (isConflict(error) || status === 403 || status === 404) {
+      if (handleConflict(error, reload)) {
+        dispatch({ type: 'revert', key });
+        return;
+      }
+      if (status === 403 || status === 404) {
         notify(orderErrorText(error), { type: 'error', multiLine: true });
         dispatch({ type: 'revert', key });
         void reload();
@@ -70,7 +76,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
       if (general.length) notify(general.map(([, text]) => text).join('\n'), { type: 'error', multiLine: true });
       dispatch({ type: 'showErrors', key, serverErrors: messages });
     },
-    [fields, notify, reload],
+    [fields, handleConflict, notify, reload],
   );
 
   /** Saves a dirty, valid row; answers whether it was saved. An invalid row shows all its problems. */

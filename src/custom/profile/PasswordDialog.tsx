@@ -29,6 +29,11 @@ export function PasswordDialog({ onClose }: { onClose: () => void }) {
       notify('ERRORMESSAGES.NotAllowed', { type: 'error' });
       return true;
     }
+    // Too many wrong passwords, or the server busy: its message says when to try again.
+    if (status === 429 && messages[0]) {
+      notify(messages[0].text, { type: 'error' });
+      return true;
+    }
     if (status !== 400) {
       notify(<Toast title={translate('ERRORMESSAGES.Unknown')} message={String(status ?? '')} />, { type: 'error' });
       return true;

@@ -17,6 +17,8 @@ export interface LotMaterialContext {
   minDate: Record<string, string>;
   canEdit: boolean;
   editReason: string | null;
+  /** The lot's version: a save names it (409 when the lot changed meanwhile). */
+  version: number;
 }
 
 export interface CclSchedule {
@@ -31,14 +33,15 @@ const cclScheduleUrl = (rootId: number) => `/api/questionnaire/ccl-delivery-sche
 /** Delivery data (materials of approval lots) and the CCL delivery schedule. */
 export const deliveryMethods = {
   getDeliveryData: (rootId: number) => getJson<DeliveryData>(deliveryDataUrl(rootId)),
-  saveDeliveryData: (rootId: number, lots: { approvalLotID: number; materials: StructureMaterial[] }[]) => sendJson<DeliveryData>(deliveryDataUrl(rootId), 'POST', lots),
+  saveDeliveryData: (rootId: number, lots: { approvalLotID: number; version: number; materials: StructureMaterial[] }[]) => sendJson<DeliveryData>(deliveryDataUrl(rootId), 'POST', lots),
   async getLotMaterials(unitId: number): Promise<{ materials: StructureMaterial[]; context: LotMaterialContext }> {
     const [materials, context] = await Promise.all([getJson<StructureMaterial[]>(materialsUrl(unitId)), getJson<LotMaterialContext>(`${materialsUrl(unitId)}/context`)]);
     return { materials, context };
   },
-  saveLotMaterials: (unitId: number, materials: StructureMaterial[]) => sendJson<StructureMaterial[]>(materialsUrl(unitId), 'POST', materials),
+  /** The lot's whole list, with the lot's version as read (`?version=`; 409 when the lot changed meanwhile). */
+  saveLotMaterials: (unitId: number, version: number, materials: StructureMaterial[]) => sendJson<StructureMaterial[]>(`${materialsUrl(unitId)}?version=${version}`, 'POST', materials),
   getCclSchedule: (rootId: number) => getJson<CclSchedule>(cclScheduleUrl(rootId)),
-  saveCclScheduleEntry: (rootId: number, unitId: number, entry: CclScheduleEntryInput) => sendJson<CclScheduleEntry>(`${cclScheduleUrl(rootId)}/${unitId}`, 'PUT', entry),
+  saveCclScheduleEntry: (rootId: number, unitId: number, entry: CclScheduleEntryInput & { version: number }) => sendJson<CclScheduleEntry>(`${cclScheduleUrl(rootId)}/${unitId}`, 'PUT', entry),
   /** The structure rules of a root (volume limits and material types for the material rows). */
   getStructureRules: async (rootId: number) => (await getJson<{ rules: StructureRules }>(`/api/structure/${rootId}`)).rules,
 };

@@ -34,6 +34,8 @@ export interface UnitPageContext {
   journalAvailable: boolean;
 }
 
+/** The site address or contact as the API answers it: its fields and the version a save names. */
+export type SiteRecord = Record<string, string> & { version: number };
 export type SiteKind = 'address' | 'contact';
 const siteUrl = (kind: SiteKind, id: number) => `${API_BASE}/${kind === 'address' ? 'addresses' : 'contacts'}/${id}`;
 const STATES_API = `${API_BASE}/projectunitstates`;
@@ -56,7 +58,7 @@ export const projectMethods = {
       : sendJson<{ stateKey: string }>(`${STATES_API}/${request.unitId}`, 'PUT', request.body),
   /** `POST project-tools/execute`: site address or contact through ProjectTools, reviewer change requests. */
   executeProjectTool: (name: string, data: Record<string, unknown>) => sendJson<unknown>('/api/project-tools/execute', 'POST', { name, data }),
-  getSiteRecord: (kind: SiteKind, id: number) => getJson<Record<string, string>>(siteUrl(kind, id)),
+  getSiteRecord: (kind: SiteKind, id: number) => getJson<SiteRecord>(siteUrl(kind, id)),
   saveSiteRecord: (kind: SiteKind, id: number, body: Record<string, unknown>) => sendJson<Record<string, string>>(siteUrl(kind, id), 'PUT', body),
   /** The tenant's information HTML (sanitised by the server). */
   getTenantInfo: (rootId: number) => getJson<{ html: string }>(`/api/tenant-infos/${rootId}`),

@@ -1,8 +1,9 @@
 import { Alert, Box } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Create, Edit, HttpError, SimpleForm, useNotify, type RaRecord } from 'react-admin';
+import { Create, Edit, HttpError, SimpleForm, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import type { z } from 'zod';
 import { zodResolver } from '../../forms/zodResolver';
+import { useConflictHandler } from '../../providers/conflict';
 
 /** The server's messages of a failed save, one per line. */
 function serverMessages(error: unknown): string[] {
@@ -13,8 +14,12 @@ function serverMessages(error: unknown): string[] {
 
 function useSaveErrors() {
   const notify = useNotify();
+  const refresh = useRefresh();
+  const handleConflict = useConflictHandler();
   const [messages, setMessages] = useState<string[]>([]);
   const onError = (error: unknown) => {
+    // Someone else saved the record meanwhile: their version is loaded into the form (the edit is dropped).
+    if (handleConflict(error, refresh)) return setMessages([]);
     const texts = serverMessages(error);
     setMessages(texts);
     notify(texts.join('\n'), { type: 'error' });
@@ -54,7 +59,10 @@ export function MasterDataCreate({ schema, children, aside, defaultValues }: For
   );
 }
 
-/** Edit page: the save waits for the server; only the changed fields are sent (the data provider's PUT). */
+/**
+ * Edit page: the save waits for the server; only the changed fields are sent, with the version read (the data
+ * provider's PUT). A 409 shows the conflict and loads the record as it is now.
+ */
 export function MasterDataEdit({ schema, children, aside }: FormPageProps) {
   const { messages, onError, clear } = useSaveErrors();
   return (

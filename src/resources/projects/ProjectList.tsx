@@ -12,6 +12,7 @@ import { lastPage, parsePageParam, PROJECT_LIST_SORT, type ListStyle, type Proje
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { LIST_PAGE_SIZES } from '../../domain/tasks';
 import { EmptyState } from '../../layout/EmptyState';
+import { NewRootProjectButton } from './NewRootProjectButton';
 import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { ProjectGrid } from './ProjectGrid';
 import { PROJECTS_RESOURCE } from '../names';
@@ -86,6 +87,7 @@ export default function ProjectList({ kind }: { kind: ProjectListKind }) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {translate(texts.title)}
         </Typography>
+        {kind === 'current' && <NewRootProjectButton variant="contained" />}
         {canChoose && <ViewToggle style={style} onChange={setStyle} />}
         <Tooltip title={translate('ra.action.refresh')}>
           <span>

@@ -11,6 +11,7 @@ const defaults = {
   isExternalLogin: false,
   isAdmin: false,
   isConfigurer: false,
+  isProjectPlanner: false,
   tenantIDs: [],
   salesOrgIDs: [],
 };

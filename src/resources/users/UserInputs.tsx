@@ -73,7 +73,9 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
   const translate = useTranslate();
   const record = useRecordContext<UserRecord>();
   const { can, own } = useEditable(mode);
-  const off = (source: UserField) => !can(source);
+  // Only the provider's staff plan projects (canCreateRootProject): the flag is offered for internal users.
+  const isInternal = Boolean(useWatch({ name: 'isInternal' }));
+  const off = (source: UserField) => !can(source) || (source === 'isProjectPlanner' && !isInternal);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%', maxWidth: 960 }}>
       {record?.deleted && (
@@ -90,7 +92,7 @@ export function UserInputs({ mode }: { mode: 'create' | 'edit' }) {
       <Typography variant="subtitle2" sx={{ gridColumn: '1 / -1', mt: 1 }}>
         {translate('USERS.RolesAndFlags')}
       </Typography>
-      {(['isInternal', 'isExternalLogin', 'isAdmin', 'isConfigurer'] as const).map((source) => (
+      {(['isInternal', 'isProjectPlanner', 'isExternalLogin', 'isAdmin', 'isConfigurer'] as const).map((source) => (
         <BooleanInput key={source} source={source} disabled={off(source)} helperText={`USERS.Hint.${source}`} />
       ))}
       {own && (

@@ -1,7 +1,7 @@
 import type { UserRecord } from '../../domain/users';
 
 const COLUMNS: (keyof UserRecord)[] = [
-  'id', 'login', 'email', 'firstName', 'lastName', 'isInternal', 'isExternalLogin', 'isAdmin', 'isConfigurer',
+  'id', 'login', 'email', 'firstName', 'lastName', 'isInternal', 'isExternalLogin', 'isAdmin', 'isConfigurer', 'isProjectPlanner',
   'isActive', 'deleted', 'hasPassword', 'language', 'tenantIDs', 'salesOrgIDs', 'createdAt',
 ];
 

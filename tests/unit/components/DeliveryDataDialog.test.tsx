@@ -22,8 +22,8 @@ const DATA: DeliveryData = {
       subProjectID: 10,
       subProjectTitle: 'Schulgebäude',
       approvalLots: [
-        { approvalLotID: 11, approvalLotTitle: 'Bauabschnitt 1', stateKey: 'Preparing', materials: [{ type: 'Planelemente', volume: 200, deliveryDate: '2030-04-01' }], minDate: { Planelemente: '2030-03-01' }, available: 250 },
-        { approvalLotID: 12, approvalLotTitle: 'Bauabschnitt 2', stateKey: 'Preparing', materials: [{ type: 'Planelemente', volume: 100, deliveryDate: '2030-04-15' }], minDate: { Planelemente: '2030-03-01' }, available: 150 },
+        { approvalLotID: 11, approvalLotTitle: 'Bauabschnitt 1', stateKey: 'Preparing', materials: [{ type: 'Planelemente', volume: 200, deliveryDate: '2030-04-01' }], minDate: { Planelemente: '2030-03-01' }, available: 250, version: 3 },
+        { approvalLotID: 12, approvalLotTitle: 'Bauabschnitt 2', stateKey: 'Preparing', materials: [{ type: 'Planelemente', volume: 100, deliveryDate: '2030-04-15' }], minDate: { Planelemente: '2030-03-01' }, available: 150, version: 5 },
       ],
     },
   ],
@@ -76,14 +76,26 @@ describe('DeliveryDataDialog', () => {
     fireEvent.change(within(lot).getByTestId('material-volume-0'), { target: { value: '120' } });
     fireEvent.click(screen.getByTestId('delivery-data-save'));
     await within(lot).findByText('The earliest possible delivery date is Mar 9, 2030.');
-    expect(posted).toEqual([[{ approvalLotID: 12, materials: [{ type: 'Planelemente', volume: 120, deliveryDate: '2030-04-15' }] }]]);
+    expect(posted).toEqual([[{ approvalLotID: 12, version: 5, materials: [{ type: 'Planelemente', volume: 120, deliveryDate: '2030-04-15' }] }]]);
     expect(onClose).not.toHaveBeenCalled();
 
     answer = json(200, DATA);
     fireEvent.change(within(lot).getByTestId('material-date-0'), { target: { value: '2030-04-20' } });
     fireEvent.click(screen.getByTestId('delivery-data-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posted[1]).toEqual([{ approvalLotID: 12, materials: [{ type: 'Planelemente', volume: 120, deliveryDate: '2030-04-20' }] }]);
+    expect(posted[1]).toEqual([{ approvalLotID: 12, version: 5, materials: [{ type: 'Planelemente', volume: 120, deliveryDate: '2030-04-20' }] }]);
+  });
+
+  it('on a conflict (409) drops the edits, reads the lots again and stays open', async () => {
+    const fetch = stubApi(() => json(409, { status: 409, messages: [{ type: 'error', text: 'Someone else changed this in the meantime.', key: 'ERRORMESSAGES.ChangedMeanwhile' }] }));
+    const onClose = renderDialog();
+    const lot = await screen.findByTestId('delivery-lot-12');
+    fireEvent.change(within(lot).getByTestId('material-volume-0'), { target: { value: '120' } });
+    fireEvent.click(screen.getByTestId('delivery-data-save'));
+    await waitFor(() => expect(fetch.mock.calls.filter(([, options]) => !options?.method || options.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect((within(screen.getByTestId('delivery-lot-12')).getByTestId('material-volume-0') as HTMLInputElement).value).toBe('100'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('delivery-data-save')).toHaveProperty('disabled', true);
   });
 
   it('is read-only with the reason when the user may not change delivery data', async () => {

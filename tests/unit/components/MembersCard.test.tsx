@@ -28,6 +28,7 @@ const member = (overrides: Partial<Member>): Member => ({
   salesOrgID: null,
   hasProfileImage: false,
   isDeleted: false,
+  isInternal: false,
   ...overrides,
 });
 

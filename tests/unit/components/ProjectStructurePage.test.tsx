@@ -126,6 +126,33 @@ describe('ProjectStructurePage', () => {
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem(structureDraftStorageKey(5))!).draft.subprojects).toHaveLength(2));
   });
 
+  it('on a conflict (409) shows the message and the draft the other person saved; this browser\'s copy goes', async () => {
+    let data = pageData();
+    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+      if (url === '/api/structure/5/draft' && init?.method === 'PUT') {
+        // Meanwhile someone else saved "Haus Anderswo" as version 4.
+        data = pageData({ draft: draft('Haus Anderswo'), version: 4, updatedAt: '2026-11-21T12:00:00.000Z' });
+        return json({ status: 409, messages: [{ type: 'error', text: 'Someone else saved this draft in the meantime.', key: 'STRUCTURE.Errors.DraftChanged' }] }, 409);
+      }
+      if (url === '/api/structure/5') return json(data);
+      return json([]);
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderPage();
+    const name = (await screen.findAllByTestId('subproject-name'))[0] as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Haus Mein' } });
+    await waitFor(() => expect((screen.getByTestId('save-draft') as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('save-draft'));
+    });
+    await screen.findByText('Haus Anderswo');
+    expect(titles()).toEqual(['Haus Anderswo']);
+    expect(screen.getByTestId('draft-status').textContent).toContain('Draft saved');
+    expect(window.localStorage.getItem(structureDraftStorageKey(5))).toBeNull();
+  });
+
   it('shows the 350 m³ limit, a too early date and a volume of 0 at the fields', async () => {
     stubApi(pageData({ draft: { subprojects: [{ ...draft('Haus A', 400).subprojects[0] }, { ...draft('Haus B', 0).subprojects[0], id: 's2' }] } }));
     renderPage();

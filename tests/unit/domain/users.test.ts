@@ -80,6 +80,7 @@ describe('schemas', () => {
       isExternalLogin: false,
       isAdmin: false,
       isConfigurer: false,
+      isProjectPlanner: false,
       language: 'de',
       tenantIDs: [],
       salesOrgIDs: [],

@@ -5,6 +5,7 @@ import { Box, Button, Chip, Paper, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { StructureProblem } from '../../../domain/structure';
+import { useConflictHandler } from '../../../providers/conflict';
 import { messagesText } from '../../../providers/http';
 import { clearStoredDraft, writeStoredDraft } from './draftStorage';
 import { FinishStructureButton } from './FinishStructureButton';
@@ -39,6 +40,7 @@ export function StructureToolbar({ data, draftState, problems, onReload, onIfcEr
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
+  const handleConflict = useConflictHandler();
   const [saving, setSaving] = useState(false);
   const [discarding, setDiscarding] = useState<'ask' | 'busy' | null>(null);
   const rootId = data.rootProjectUnitID;
@@ -55,7 +57,12 @@ export function StructureToolbar({ data, draftState, problems, onReload, onIfcEr
       writeStoredDraft(rootId, draft);
       notify('STRUCTURE.Saved', { type: 'success' });
     } catch (error) {
-      notify(messagesText((error as { body?: unknown }).body) ?? (error as Error).message, { type: 'error' });
+      // Someone else saved the draft meanwhile: the message, then their draft (this browser's copy is dropped).
+      const conflict = handleConflict(error, () => {
+        clearStoredDraft(rootId);
+        onReload();
+      });
+      if (!conflict) notify(messagesText((error as { body?: unknown }).body) ?? (error as Error).message, { type: 'error' });
     } finally {
       setSaving(false);
     }

@@ -53,8 +53,16 @@ export function CclDeliveryScheduleList({ rootId }: { rootId: number }) {
         sx={{ m: 0, p: 0, maxHeight: CCL_SCHEDULE_MAX_HEIGHT, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, '& > li:last-of-type': { borderBottom: 0 } }}
         data-testid="ccl-schedule-list"
       >
+        {/* A new version (saved here or, after a conflict, read again) starts the row afresh from the entry. */}
         {data.entries.map((entry) => (
-          <CclScheduleRow key={entry.projectUnitID} rootId={rootId} entry={entry} canEdit={data.canEdit} onSaved={replace} />
+          <CclScheduleRow
+            key={`${entry.projectUnitID}-${entry.version}`}
+            rootId={rootId}
+            entry={entry}
+            canEdit={data.canEdit}
+            onSaved={replace}
+            onReload={() => queryClient.invalidateQueries({ queryKey: cclScheduleQueryKey(rootId) })}
+          />
         ))}
       </Box>
     </Box>

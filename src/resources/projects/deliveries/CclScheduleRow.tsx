@@ -6,6 +6,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../../domain/deliveries';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { serverMessages } from './deliveryQueries';
+import { useConflictHandler } from '../../../providers/conflict';
 
 type Field = keyof CclScheduleEntryInput;
 const FIELDS: Field[] = ['features', 'deliveryWeek', 'note'];
@@ -20,11 +21,24 @@ function localProblems(values: CclScheduleEntryInput): Partial<Record<Field, str
   return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
 
-/** One drawing job of the CCL delivery schedule: features, delivery week and note, saved per row when changed. */
-export function CclScheduleRow({ rootId, entry, canEdit, onSaved }: { rootId: number; entry: CclScheduleEntry; canEdit: boolean; onSaved: (entry: CclScheduleEntry) => void }) {
+interface CclScheduleRowProps {
+  rootId: number;
+  entry: CclScheduleEntry;
+  canEdit: boolean;
+  onSaved: (entry: CclScheduleEntry) => void;
+  /** Reads the schedule again (after a conflict). */
+  onReload: () => unknown;
+}
+
+/**
+ * One drawing job of the CCL delivery schedule: features, delivery week and note, saved per row when changed, with
+ * the entry's version (409 when someone else saved it meanwhile: the message, then the schedule as it is now).
+ */
+export function CclScheduleRow({ rootId, entry, canEdit, onSaved, onReload }: CclScheduleRowProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
+  const handleConflict = useConflictHandler();
   const [values, setValues] = useState(() => valuesOf(entry));
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -46,12 +60,13 @@ export function CclScheduleRow({ rootId, entry, canEdit, onSaved }: { rootId: nu
     setSaving(true);
     setGeneral(null);
     try {
-      const body = { features: values.features.trim(), deliveryWeek: values.deliveryWeek, note: values.note.trim() };
+      const body = { features: values.features.trim(), deliveryWeek: values.deliveryWeek, note: values.note.trim(), version: entry.version };
       const next = await dataProvider.saveCclScheduleEntry(rootId, entry.projectUnitID, body);
       setValues(valuesOf(next));
       onSaved(next);
       notify('DELIVERY.Schedule.Saved', { type: 'success', messageArgs: { title: entry.title } });
     } catch (caught) {
+      if (handleConflict(caught, onReload)) return;
       const atFields: Partial<Record<Field, string>> = {};
       const rest: string[] = [];
       for (const message of serverMessages(caught)) {

@@ -17,6 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { availableVolume, lotMaterialProblems } from '../../../domain/deliveries';
+import { useConflictHandler } from '../../../providers/conflict';
 import { MAX_SUBPROJECT_VOLUME, sumVolume, todayIso, type StructureMaterial } from '../../../domain/structure';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { PROJECTS_RESOURCE } from '../../names';
@@ -52,6 +53,7 @@ export function DeliveryDataDialog({ rootId, onClose }: { rootId: number; onClos
   const [locale] = useLocaleState();
   const queryClient = useQueryClient();
   const dataProvider = usePortalDataProvider();
+  const handleConflict = useConflictHandler();
   const { data, error, isPending } = useQuery({ queryKey: ['delivery-data', rootId], queryFn: () => dataProvider.getDeliveryData(rootId), gcTime: 0, retry: false });
   const [edits, setEdits] = useState<Rows>({});
   const [serverProblems, setServerProblems] = useState<Record<number, MaterialRowProblem[]>>({});
@@ -84,7 +86,7 @@ export function DeliveryDataDialog({ rootId, onClose }: { rootId: number; onClos
     inFlight.current = true;
     setSaving(true);
     setGeneralMessages([]);
-    const body = changedLots.map((lot) => ({ approvalLotID: lot.approvalLotID, materials: edits[lot.approvalLotID] }));
+    const body = changedLots.map((lot) => ({ approvalLotID: lot.approvalLotID, version: lot.version, materials: edits[lot.approvalLotID] }));
     try {
       const saved = await dataProvider.saveDeliveryData(rootId, body);
       queryClient.setQueryData(['delivery-data', rootId], saved);
@@ -92,6 +94,12 @@ export function DeliveryDataDialog({ rootId, onClose }: { rootId: number; onClos
       notify('DELIVERY.DataSaved', { type: 'success' });
       onClose();
     } catch (caught) {
+      // A lot changed meanwhile: nothing was saved; the message, then every lot as it is now (the edits are dropped).
+      if (handleConflict(caught, () => queryClient.invalidateQueries({ queryKey: ['delivery-data', rootId] }))) {
+        setEdits({});
+        setServerProblems({});
+        return;
+      }
       const atRows: Record<number, MaterialRowProblem[]> = {};
       const general: string[] = [];
       for (const message of serverMessages(caught)) {

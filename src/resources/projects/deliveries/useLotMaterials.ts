@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { availableVolume, lotMaterialProblems } from '../../../domain/deliveries';
 import { sumVolume, todayIso, type MaterialType, type StructureMaterial } from '../../../domain/structure';
+import { useConflictHandler } from '../../../providers/conflict';
 import { usePortalDataProvider, type PortalDataProvider } from '../../../providers/dataProvider';
 import { referencePath, sameMaterials, serverMessages, type MaterialRowProblem } from './deliveryQueries';
 
@@ -43,12 +44,14 @@ async function loadRules(dataProvider: PortalDataProvider, target: LotMaterialsT
   };
 }
 
-export type MaterialSaveResult = 'unchanged' | 'saved' | 'failed';
+/** 'conflict': the lot changed meanwhile (409); the message is shown and the lot's data read again. */
+export type MaterialSaveResult = 'unchanged' | 'saved' | 'failed' | 'conflict';
 
 /** The material rows of an approval lot in the create and edit dialogs; `save` posts them after the unit is saved. */
 export function useLotMaterials(target: LotMaterialsTarget | null) {
   const queryClient = useQueryClient();
   const dataProvider = usePortalDataProvider();
+  const handleConflict = useConflictHandler();
   const query = useQuery({
     queryKey: ['lot-materials', target?.rootId, target?.subprojectId, target?.unitId ?? 'new'],
     enabled: Boolean(target),
@@ -75,16 +78,23 @@ export function useLotMaterials(target: LotMaterialsTarget | null) {
     setMessages([]);
   };
 
-  /** Posts the rows when there is something to post (a new lot's rows, an existing lot's changes). */
-  const save = async (unitId: number): Promise<MaterialSaveResult> => {
+  /**
+   * Posts the rows when there is something to post (a new lot's rows, an existing lot's changes), naming the lot's
+   * version: the one the dialog just saved the unit with, or the one read.
+   */
+  const save = async (unitId: number, version: number): Promise<MaterialSaveResult> => {
     if (!target || !rules?.canEdit) return 'unchanged';
     if (target.unitId ? !dirty : rows.length === 0) return 'unchanged';
     try {
-      const saved = await dataProvider.saveLotMaterials(unitId, rows);
+      const saved = await dataProvider.saveLotMaterials(unitId, version, rows);
       setEdited(saved);
       await queryClient.invalidateQueries({ queryKey: ['delivery-data'] });
       return 'saved';
     } catch (error) {
+      if (handleConflict(error, () => queryClient.invalidateQueries({ queryKey: ['lot-materials'] }))) {
+        setEdited(null);
+        return 'conflict';
+      }
       const atRows: MaterialRowProblem[] = [];
       const general: string[] = [];
       for (const message of serverMessages(error)) {

@@ -85,7 +85,14 @@ export function CreateUnitDialog({ context, onClose, replace = false }: { contex
         created.current = (await dataProvider.create<ProjectUnit>(PROJECTS_RESOURCE, { data: body })).data;
         await refresh();
       }
-      if ((await materials.save(created.current.projectUnitID)) === 'failed') return;
+      const materialResult = await materials.save(created.current.projectUnitID, created.current.version);
+      if (materialResult === 'failed') return;
+      // The new lot was changed by someone else already: it exists; its page shows what it holds now.
+      if (materialResult === 'conflict') {
+        onClose();
+        navigate(detailsPath(created.current));
+        return;
+      }
       notify('PROJECTUNIT.Created', { type: 'success', messageArgs: { type: typeLabel, title: values.title } });
       if (!replace) onClose();
       navigate(detailsPath(created.current), { replace });

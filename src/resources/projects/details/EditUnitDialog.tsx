@@ -7,6 +7,7 @@ import type { ProjectUnit } from '../../../domain/projectUnits';
 import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields, usePortalDataProvider } from '../../../providers/dataProvider';
+import { useConflictHandler } from '../../../providers/conflict';
 import { PROJECTS_RESOURCE } from '../../names';
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
@@ -43,6 +44,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
+  const handleConflict = useConflictHandler();
   const [messages, setMessages] = useState<string[]>([]);
   const inFlight = useRef(false);
   const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
@@ -56,18 +58,29 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
     try {
       const changes = changedFields({ ...values, deliveryDate: values.deliveryDate || null } as Record<string, unknown>, { ...initial, deliveryDate: initial.deliveryDate || null });
       if (unit.projectUnitType !== 'subproject') delete changes.projectUnitTypeVariant;
+      let version = unit.version;
       if (Object.keys(changes).length) {
         // The changes and the version as read; previousData names no field, so the provider sends them all.
-        await dataProvider.update(PROJECTS_RESOURCE, { id: unit.id, data: { ...changes, version: unit.version }, previousData: { id: unit.id } });
+        const { data: saved } = await dataProvider.update(PROJECTS_RESOURCE, { id: unit.id, data: { ...changes, version }, previousData: { id: unit.id } });
+        version = (saved as ProjectUnit).version;
         await refresh();
       }
       // After a refused material list the unit's own changes are saved already (the refreshed unit has no changes left).
-      const materialResult = await materials.save(unit.id);
+      const materialResult = await materials.save(unit.id, version);
       if (materialResult === 'failed') return;
+      if (materialResult === 'conflict') {
+        await refresh();
+        onClose();
+        return;
+      }
+      // Saved materials raised the lot's version: the page reads the unit again.
+      if (materialResult === 'saved') await refresh();
       if (Object.keys(changes).length || materialResult === 'saved') notify('PROJECTUNIT.Saved', { type: 'success' });
       onClose();
     } catch (error) {
-      setMessages(messagesOf(error));
+      // Someone else changed the unit meanwhile: the message, the unit as it is now, and the dialog closes.
+      if (handleConflict(error, refresh)) onClose();
+      else setMessages(messagesOf(error));
     } finally {
       inFlight.current = false;
     }

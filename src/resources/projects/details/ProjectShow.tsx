@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { HttpError, ShowBase, Title, useShowContext, useTranslate } from 'react-admin';
+import { HttpError, ShowBase, Title, useGetIdentity, useShowContext, useTranslate } from 'react-admin';
+import { canManageMembers } from '../../../domain/memberManagement';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
@@ -46,6 +47,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
   const { record: context, error, isPending } = useShowContext<UnitContextRecord>();
   const showChildren = Boolean(context && context.unit.projectUnitType !== 'drawingjob');
   const { data: children } = useChildUnits(context?.unit.id ?? 0, showChildren);
+  const { identity } = useGetIdentity();
   useDocumentTitle(context ? unitPageTitle(context.unit) : undefined);
 
   if ((error as HttpError | null)?.status === 404) return <NotFound />;
@@ -96,7 +98,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
         <Stack spacing={2}>
           <ProjectActionsCard context={context} />
           <ProjectToolsMenu context={context} />
-          <MembersCard rootId={root.id} />
+          <MembersCard rootId={root.id} canManage={canManageMembers({ role: context.role, isInternal: context.isInternal, isAdmin: Boolean(identity?.isAdmin) }).allowed} />
           <SiteAddressCard context={context} />
           <SiteContactCard context={context} />
           <TenantInfoCard context={context} />

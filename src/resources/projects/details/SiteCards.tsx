@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } from '../../../domain/projectUnits';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
-import type { SiteKind } from '../../../providers/methods/projects';
+import { useConflictHandler } from '../../../providers/conflict';
+import type { SiteKind, SiteRecord } from '../../../providers/methods/projects';
 import { ProfileFormDialog, type FieldDefinition } from '../../../custom/profile/ProfileFormDialog';
 import { useRefreshUnit, type UnitPageContext } from './projectQueries';
 
@@ -35,10 +36,11 @@ export function useSiteRecord(kind: Kind, id: number | null) {
 }
 
 /** The site address or contact dialog; with ProjectTools it goes through `project-tools/execute`. */
-export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; context: UnitPageContext; values: Record<string, string>; onClose: () => void }) {
+export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; context: UnitPageContext; values: SiteRecord; onClose: () => void }) {
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
+  const handleConflict = useConflictHandler();
   const fields = kind === 'address' ? ADDRESS_FIELDS : CONTACT_FIELDS;
   const id = kind === 'address' ? context.root.siteAddressID : context.root.siteContactID;
   const initial = Object.fromEntries(fields.map((field) => [field.name, values[field.name] ?? '']));
@@ -48,7 +50,9 @@ export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; con
       fields={fields}
       schema={kind === 'address' ? siteAddressSchema : siteContactSchema}
       initialValues={initial}
-      onSubmit={async (body) => {
+      onSubmit={async (fields) => {
+        // The whole record replaces the stored one: with the version read, someone else's save in between is a 409.
+        const body = { ...fields, version: values.version };
         if (siteEditViaTools(context.features)) {
           const name = kind === 'address' ? 'edit-site-address' : 'edit-site-contact';
           await dataProvider.executeProjectTool(name, { rootUnitId: context.root.id, ...body });
@@ -57,6 +61,11 @@ export function SiteDialog({ kind, context, values, onClose }: { kind: Kind; con
         }
         await refresh();
         notify('SITE.Saved', { type: 'success' });
+      }}
+      onError={(error) => {
+        if (!handleConflict(error, refresh)) return false;
+        onClose();
+        return true;
       }}
       onClose={onClose}
     />

@@ -1,10 +1,15 @@
-import { Alert, Box, ButtonBase, Card, CardContent, CardHeader, Skeleton, Tooltip, Typography } from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
+import { Alert, Box, Button, ButtonBase, Card, CardContent, CardHeader, Skeleton, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { memberFullName, type Member } from '../../../domain/members';
 import { MemberAvatar } from './MemberAvatar';
 import { MemberInfo } from './MemberInfo';
 import { memberProfilePath, useMembers } from './memberQueries';
+import { AddMemberDialog } from './manage/AddMemberDialog';
+import { InvitationChip } from './manage/InvitationChip';
+import { MemberActionsMenu } from './manage/MemberActionsMenu';
 
 const GRID = { display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(92px, 1fr))' } as const;
 
@@ -32,15 +37,20 @@ function MemberTile({ member, rootId }: { member: Member; rootId: number }) {
         >
           {name}
         </Typography>
+        {member.invitation && <InvitationChip invitation={member.invitation} />}
       </ButtonBase>
     </Tooltip>
   );
 }
 
-/** The members of a root project: thumbnails with names; hover or focus shows details, a click the profile. */
-export function MembersCard({ rootId }: { rootId: number }) {
+/**
+ * The members of a root project: thumbnails with names; hover or focus shows details, a click the profile. Those who
+ * manage members (`canManageMembers`) also add members and change, remove or re-invite them here.
+ */
+export function MembersCard({ rootId, canManage = false }: { rootId: number; canManage?: boolean }) {
   const translate = useTranslate();
   const { data: members, error, isPending } = useMembers(rootId);
+  const [adding, setAdding] = useState(false);
   let content;
   if (isPending) {
     content = (
@@ -61,8 +71,13 @@ export function MembersCard({ rootId }: { rootId: number }) {
     content = (
       <Box sx={GRID} role="list">
         {members.map((member) => (
-          <Box key={member.userID} role="listitem" sx={{ display: 'flex', '& > *': { flex: 1 } }}>
+          <Box key={member.userID} role="listitem" sx={{ display: 'flex', position: 'relative', '& > a': { flex: 1 } }}>
             <MemberTile member={member} rootId={rootId} />
+            {canManage && (
+              <Box sx={{ position: 'absolute', top: 0, right: 0 }}>
+                <MemberActionsMenu rootId={rootId} member={member} />
+              </Box>
+            )}
           </Box>
         ))}
       </Box>
@@ -70,8 +85,19 @@ export function MembersCard({ rootId }: { rootId: number }) {
   }
   return (
     <Card data-testid="members-card">
-      <CardHeader title={translate('MEMBERS.Title')} slotProps={{ title: { variant: 'h6' } }} />
+      <CardHeader
+        title={translate('MEMBERS.Title')}
+        slotProps={{ title: { variant: 'h6' } }}
+        action={
+          canManage && (
+            <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)} data-testid="add-member">
+              {translate('MEMBERS.Manage.Add')}
+            </Button>
+          )
+        }
+      />
       <CardContent sx={{ pt: 0 }}>{content}</CardContent>
+      {adding && <AddMemberDialog rootId={rootId} onClose={() => setAdding(false)} />}
     </Card>
   );
 }

@@ -1,0 +1,32 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Tx } from '../db/client.js';
+import { projectUnits } from '../db/schema.js';
+import { unitAccess, type UnitAccess } from './project-access.js';
+
+/**
+ * Row locks of project units for the rest of the transaction, root first (a root's id is lower than its units'),
+ * so that two writers never wait for each other in opposite orders. `for no key update` serialises writers of the
+ * same rows but lets inserts that merely refer to them (child units, files, journal entries) through.
+ */
+export async function lockUnits(tx: Tx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .select({ id: projectUnits.id })
+    .from(projectUnits)
+    .where(inArray(projectUnits.id, [...new Set(ids)]))
+    .orderBy(projectUnits.id)
+    .for('no key update');
+}
+
+/**
+ * `unitAccess` under the project lock: the unit's root row and the unit are locked first, then read. Writes that
+ * check a rule over several units of one project (the 350 m³ of a subproject's approval lots, the workflow's guards,
+ * the items of a subtree before it is deleted, the planned deliveries) take it, so they run one after another and
+ * each sees what the previous one committed — under READ COMMITTED, on PostgreSQL as on PGlite.
+ */
+export async function lockedUnitAccess(tx: Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
+  const [target] = await tx.select({ rootId: projectUnits.rootId }).from(projectUnits).where(eq(projectUnits.id, unitId));
+  if (target?.rootId) await lockUnits(tx, [target.rootId, unitId]);
+  return unitAccess(tx, user, unitId);
+}

@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  baseURL: string;
+  pid: number;
+  /** Resident memory now, and the peak since the last resetPeak(), in bytes (from /proc). */
+  memory(): { rss: number; peak: number };
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+/** With TEST_DATABASE_URL a throwaway PostgreSQL database (as the API suite uses), else none (PGlite). */
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const pg = await import('pg');
+  const name = `px_socket_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.default.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The real server (server/index.ts) in its own process on a fresh database with the demo seed (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL): for what app.request() cannot show — sockets, keep-alive, the
+ * process's memory, the event loop under load.
+ */
+export async function startServerProcess(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'px-api-server-'));
+  const database = await throwawayDatabase();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      DATABASE_URL: database?.url ?? '',
+      SCHEDULER_INTERVAL_MS: '0',
+      STATIC_DIR: join(dataDir, 'no-app'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseURL}/api/ready`)).ok) break; // listening is not ready yet (503 until then)
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not become healthy within 90 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (error) {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+    throw error;
+  }
+  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) * 1024;
+  return {
+    port,
+    baseURL,
+    pid: child.pid!,
+    memory() {
+      const text = status();
+      return { rss: kb(text, 'VmRSS'), peak: kb(text, 'VmHWM') };
+    },
+    resetPeak() {
+      // Linux: writing 5 to clear_refs resets the peak resident set size (VmHWM) to the current one.
+      writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+export async function loginCookie(baseURL: string, username: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username, password }) });
+  if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${await response.text()}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** One HTTP/1.1 connection driven by hand: write raw requests, read the responses as they come. */
+export class RawConnection {
+  readonly socket: Socket;
+  private received = Buffer.alloc(0);
+  private waiters: (() => void)[] = [];
+  closed = false;
+  error: string | undefined;
+
+  constructor(port: number) {
+    // Half-open allowed: like a browser or curl, the client keeps sending after the server's FIN.
+    this.socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    this.socket.on('data', (chunk) => {
+      this.received = Buffer.concat([this.received, chunk]);
+      this.wake();
+    });
+    this.socket.on('error', (error: NodeJS.ErrnoException) => {
+      this.error = error.code ?? error.message;
+      this.wake();
+    });
+    this.socket.on('close', () => {
+      this.closed = true;
+      this.wake();
+    });
+  }
+
+  private wake() {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  /** Resolves once the data is handed to the kernel (or the connection is gone). */
+  write(data: string | Buffer): Promise<void> {
+    return new Promise((resolveWrite) => {
+      if (this.socket.destroyed) return resolveWrite();
+      if (this.socket.write(data)) return resolveWrite();
+      const done = () => {
+        this.socket.off('drain', done);
+        this.socket.off('close', done);
+        resolveWrite();
+      };
+      this.socket.on('drain', done);
+      this.socket.on('close', done);
+    });
+  }
+
+  /** Stops reading from the kernel: answers wait there, as for a client busy sending its upload. */
+  pause() {
+    this.socket.pause();
+  }
+
+  resume() {
+    this.socket.resume();
+  }
+
+  /** The next complete response (status, headers, body by Content-Length), or undefined when the connection ends first. */
+  async response(timeoutMs = 10_000): Promise<{ status: number; headers: Record<string, string>; body: string } | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const parsed = this.takeResponse();
+      if (parsed) return parsed;
+      if (this.closed) return undefined;
+      if (Date.now() > deadline) throw new Error(`no response within ${timeoutMs} ms`);
+      await new Promise<void>((r) => {
+        const timer = setTimeout(r, Math.max(1, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          r();
+        });
+      });
+    }
+  }
+
+  private takeResponse() {
+    const end = this.received.indexOf('\r\n\r\n');
+    if (end < 0) return undefined;
+    const lines = this.received.subarray(0, end).toString('latin1').split('\r\n');
+    const status = Number(lines[0].split(' ')[1]);
+    const headers: Record<string, string> = {};
+    for (const line of lines.slice(1)) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    if (this.received.length < end + 4 + length) return undefined;
+    const body = this.received.subarray(end + 4, end + 4 + length).toString('utf8');
+    this.received = this.received.subarray(end + 4 + length);
+    return { status, headers, body };
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+}

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database, type Db } from '../../server/db/client.js';
+import { createTestContext, DEMO_PASSWORD } from '../api/helpers.js';
+
+const root = resolve(__dirname, '../..');
+
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/**
+ * Where the suite fires its requests: the embedded database (one app, PGlite — requests queue for its one
+ * connection, which proves the code paths) or two real server processes on one fresh PostgreSQL database
+ * (real concurrency: two pools, requests alternating between the processes). `db` reads and prepares data directly.
+ */
+export interface Target {
+  name: string;
+  db: Db;
+  call(login: string, method: string, path: string, body?: unknown): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (an HTML error page would be a finding of its own: the status says it)
+  }
+  return { status: response.status, body };
+}
+
+/** The embedded database in this process: the app answers through `app.request()`, as in the API tests. */
+export async function embeddedTarget(): Promise<Target> {
+  const t = await createTestContext();
+  const cookies = new Map<string, string>();
+  const cookie = async (login: string) => {
+    if (!cookies.has(login)) cookies.set(login, await t.login(login));
+    return cookies.get(login)!;
+  };
+  return {
+    name: 'embedded database (PGlite), one process',
+    db: t.db,
+    async call(login, method, path, body) {
+      return answer(await t.request(method, path, { cookie: await cookie(login), body }));
+    },
+    close: () => t.close(),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface ServerProcess {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/** A real server process (server/index.ts) on the given PostgreSQL database, once it answers /api/health. */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'px-concurrency-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'demo', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: join(dataDir, 'no-app'), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl` (…/postgres), and its removal. */
+export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `px_concurrency_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Two server processes on one fresh PostgreSQL database. The first seeds the demo data; the second starts on
+ * the seeded database. Requests alternate between them, so every burst runs in both processes at once.
+ */
+export async function postgresTarget(adminUrl: string): Promise<Target> {
+  const database = await freshPostgresDatabase(adminUrl);
+  const servers: ServerProcess[] = [];
+  let direct: Database | undefined;
+  try {
+    servers.push(await startServer(database.url));
+    servers.push(await startServer(database.url));
+    direct = await openDatabase({ databaseUrl: database.url });
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+    throw error;
+  }
+  const cookies = new Map<string, string>();
+  const cookie = async (login: string) => {
+    if (!cookies.has(login)) {
+      const response = await fetch(`${servers[0].baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login, password: DEMO_PASSWORD }) });
+      if (response.status !== 200) throw new Error(`login ${login}: ${response.status}`);
+      cookies.set(login, (response.headers.get('set-cookie') ?? '').split(';')[0]);
+    }
+    return cookies.get(login)!;
+  };
+  let next = 0;
+  return {
+    name: 'PostgreSQL, two server processes',
+    db: direct.db,
+    async call(login, method, path, body) {
+      const server = servers[next++ % servers.length];
+      const headers: Record<string, string> = { cookie: await cookie(login) };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      return answer(await fetch(`${server.baseURL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    },
+    async close() {
+      await direct?.close();
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.drop();
+    },
+  };
+}
