@@ -43,7 +43,7 @@ function UnitTile({ unit }: { unit: ProjectUnit }) {
               <Tooltip title={translate('PROJECTUNIT.PlannedDelivery')}>
                 <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                   <EventIcon sx={{ fontSize: 16, color: 'text.secondary' }} />
-                  <Typography variant="caption">{new Date(unit.deliveryDate).toLocaleDateString(locale)}</Typography>
+                  <Typography variant="caption">{new Date(unit.deliveryDate).toLocaleDateString(locale, { dateStyle: 'medium' })}</Typography>
                 </Stack>
               </Tooltip>
             )}
