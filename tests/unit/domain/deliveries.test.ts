@@ -12,7 +12,9 @@ import {
   parseWallNos,
   plannedDeliveryLots,
   showsDeliveryDates,
-  showsDeliveryOverview,, readableLotTitle } from '../../../src/domain/deliveries';
+  showsDeliveryOverview,
+  readableLotTitle,
+} from '../../../src/domain/deliveries';
 import type { MaterialType } from '../../../src/domain/structure';
 
 const types: MaterialType[] = [{ key: 'Planelemente', label: 'Planelemente', productTypeID: 1, minDate: '2026-12-05' }];
