@@ -23,7 +23,7 @@ afterAll(async () => {
 
 async function signInGerman(user: string): Promise<Page> {
   // axe is injected as a script: the app's Content-Security-Policy would refuse it.
-  const context = await newContext(browser, server.baseURL, 'en-US', undefined, { bypassCSP: true });
+  const context = await newContext(browser, server.baseURL, 'en-US', { width: 1440, height: 900 }, { bypassCSP: true });
   const page = await context.newPage();
   await login(page, user);
   const me = await (await page.request.get('/api/auth/me')).json();
@@ -44,6 +44,10 @@ interface RouteFinding {
   title: string;
 }
 
+/** Pages whose look is kept as screenshots at both sizes (in SHOTS), to be looked at. */
+const LOOKED_AT = /^\/(dash|task-list|project\/search|project\/details\/\d+|project\/delivery-overview\/\d+|project\/aac-order\/\d+\/\d+)$/;
+const shotName = (route: string, size: string) => `${SHOTS}/${size}-${route.replace(/[^\w]+/g, '_')}.png`;
+
 /** Opens each route, waits for its content, runs axe and reads the document title. */
 async function audit(page: Page, routes: string[], user: string): Promise<RouteFinding[]> {
   const findings: RouteFinding[] = [];
@@ -51,6 +55,7 @@ async function audit(page: Page, routes: string[], user: string): Promise<RouteF
     await page.goto(`/home/app${route}`);
     await settle(page);
     findings.push({ route, violations: await seriousViolations(page), title: await page.title() });
+    if (user === 'customer' && LOOKED_AT.test(route)) await page.screenshot({ path: shotName(route, '1440'), fullPage: true });
   }
   const count = findings.reduce((sum, finding) => sum + finding.violations.length, 0);
   writeFileSync(`${SHOTS}/axe-${user}.json`, JSON.stringify(findings, null, 2));
@@ -86,6 +91,7 @@ describe('a customer on a phone (390×844)', () => {
       await page.goto(`/home/app${route}`);
       await settle(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (LOOKED_AT.test(route)) await page.screenshot({ path: shotName(route, '390'), fullPage: true });
       if (width > 390) {
         overflowing.push(`${route}: ${width}px`);
         await page.screenshot({ path: `${SHOTS}/overflow-${route.replace(/[^\w]+/g, '_')}.png` });
