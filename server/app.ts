@@ -33,6 +33,7 @@ import { ifcStructureRoutes } from './routes/ifc-structure.js';
 import { viewerRoutes } from './routes/viewer.js';
 import { structureRoutes, structureTaskRoutes } from './routes/structure.js';
 import { deliveryDataRoutes, materialRoutes } from './routes/materials.js';
+import { orderProposalRoutes } from './routes/order-proposal.js';
 import { orderRoutes } from './routes/orders.js';
 import { cclScheduleRoutes, deliveryOverviewResource } from './routes/deliveries.js';
 import { questionnaireRoutes } from './routes/questionnaire.js';
@@ -161,6 +162,7 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/structure', structureRoutes);
   api.route('/materials', materialRoutes);
   api.route('/orders', orderRoutes);
+  api.route('/orders', orderProposalRoutes);
   api.route('/delivery-data', deliveryDataRoutes);
   api.route('/data/planxchange/delivery-overview', deliveryOverviewResource);
   api.route('/questionnaire', cclScheduleRoutes);

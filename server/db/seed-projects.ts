@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { isClosedState, type MemberRole, type ProjectFeature, type UnitType, type UnitVariant } from '../../src/domain/projectUnits.js';
+import { formatUnitData, isClosedState, parseUnitData, type MemberRole, type ProjectFeature, type UnitType, type UnitVariant } from '../../src/domain/projectUnits.js';
 import { actorRoles, type TenantType } from '../../src/domain/workflow.js';
 import { withOrderNumber } from '../../src/domain/assignments.js';
 import { historyPath } from '../../src/domain/workflowDefinition.js';
@@ -38,6 +38,8 @@ interface DemoUnit {
   plant?: string;
   /** Staff's order number, stored as `OrderNumber=` in the unit's data. */
   orderNumber?: string;
+  /** The model's walls the lot brings, stored as `WallNos=` in its data (as the structure links them). */
+  wallNos?: string[];
   /** Days since the unit entered its state (children; roots have their own). */
   daysInState?: number;
   files?: DemoFile[];
@@ -67,6 +69,8 @@ const DEMO_CONTENT_TYPES: Record<DemoFile['kind'], string> = { pdf: 'application
 const ALL_FEATURES: ProjectFeature[] = ['ProjectTools', 'AllowCreateProjectUnits', 'ProjectInfoSheet', 'CreateStructure', 'DeliveryOverview', 'DownloadSelectedFiles', 'HasJournal', 'ShowTenantInfo'];
 
 const DAY = 86_400_000;
+/** Walls W01–W06 of a storey of the Schule am Stadtpark model (S-EG, S-OG): what its lots bring. */
+const schoolWalls = (storey: string) => Array.from({ length: 6 }, (_, index) => `${storey}-W0${index + 1}`);
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /** Several root projects per tenant, in different states, with every kind of unit, member role and file. */
@@ -112,8 +116,22 @@ export const DEMO_PROJECTS: DemoProject[] = [
           { type: 'approvallot', title: 'Bauabschnitt 2', state: 'Preparing', daysInState: 4, deliveryDate: inDays(45), productType: 'Planelemente', plant: 'Werk Hannover', orderNumber: 'AB-2026-1187/2' },
         ],
       },
-      { type: 'subproject', title: 'Stürze Klassentrakt', variant: 'lintel', children: [{ type: 'lintelorderlot', title: 'Stürze Bauabschnitt 1', state: 'PlaceOrder', productType: 'Stürze', plant: 'Werk Hannover' }] },
-      { type: 'subproject', title: 'Wandelemente Klassentrakt', variant: 'aac_elements', children: [{ type: 'aacorderlot', title: 'Wandelemente Bauabschnitt 1', state: 'PlaceOrder', daysInState: 2, productType: 'Planelemente', plant: 'Werk Hannover' }] },
+      // The order lots bring the walls of the model's storeys; those of Bauabschnitt 2 are still empty: the
+      // customer proposes their rows from the model.
+      {
+        type: 'subproject', title: 'Stürze Klassentrakt', variant: 'lintel',
+        children: [
+          { type: 'lintelorderlot', title: 'Stürze Bauabschnitt 1', state: 'PlaceOrder', productType: 'Stürze', plant: 'Werk Hannover', wallNos: schoolWalls('S-EG') },
+          { type: 'lintelorderlot', title: 'Stürze Bauabschnitt 2', state: 'PlaceOrder', daysInState: 1, productType: 'Stürze', plant: 'Werk Hannover', wallNos: schoolWalls('S-OG') },
+        ],
+      },
+      {
+        type: 'subproject', title: 'Wandelemente Klassentrakt', variant: 'aac_elements',
+        children: [
+          { type: 'aacorderlot', title: 'Wandelemente Bauabschnitt 1', state: 'PlaceOrder', daysInState: 2, productType: 'Planelemente', plant: 'Werk Hannover', wallNos: schoolWalls('S-EG') },
+          { type: 'aacorderlot', title: 'Wandelemente Bauabschnitt 2', state: 'PlaceOrder', daysInState: 1, productType: 'Planelemente', plant: 'Werk Hannover', wallNos: schoolWalls('S-OG') },
+        ],
+      },
     ],
   },
   {
@@ -201,7 +219,7 @@ async function insertUnit(ctx: SeedContext, unit: DemoUnit, parent: { id: number
       deliveryDate: unit.deliveryDate ?? null,
       productTypeId: unit.productType ? ctx.productTypeIds.get(unit.productType) : null,
       plantId: unit.plant ? ctx.plantIds.get(unit.plant) : null,
-      data: withOrderNumber('', unit.orderNumber ?? ''),
+      data: unit.wallNos ? formatUnitData({ ...parseUnitData(withOrderNumber('', unit.orderNumber ?? '')), WallNos: unit.wallNos.join(',') }) : withOrderNumber('', unit.orderNumber ?? ''),
       ...overrides,
     })
     .returning();

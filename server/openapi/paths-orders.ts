@@ -65,6 +65,19 @@ op('get', '/api/questionnaire/ccl-delivery-schedule/:rootId', { tags: structure,
 op('put', '/api/questionnaire/ccl-delivery-schedule/:rootId/:unitId', { tags: structure, summary: 'Save a drawing job’s schedule entry', body: cclScheduleEntrySchema, responses: { 200: CclScheduleEntry } });
 
 op('get', '/api/orders/:lotId', { tags: orders, summary: 'An AAC or lintel order lot: rows, catalogue, summary, whether the caller may edit or place it', responses: { 200: OrderPage } });
+const ProposalFile = z.object({ id: z.number().int(), name: z.string() });
+const ProposalStorey = z.object({ id: z.number().int(), name: z.string(), walls: z.number().int() });
+op('get', '/api/orders/:lotId/proposal', {
+  tags: orders,
+  summary: 'Order rows proposed from the IFC model for the lot’s linked walls, or for one storey (`?storey=`)',
+  responses: {
+    200: z
+      .object({ status: z.literal('ready'), kind: z.enum(['aac', 'lintel']), file: ProposalFile, source: z.enum(['lot', 'storey']), storeyId: z.number().int().nullable(), walls: z.number().int(), storeys: z.array(ProposalStorey), rows: z.array(z.record(z.string(), z.unknown())), unmatched: z.array(z.object({ text: z.string() })) })
+      .openapi('OrderProposal'),
+    202: z.object({ status: z.literal('pending'), file: ProposalFile }),
+    422: z.object({ status: z.union([z.literal('failed'), z.literal(422)]), messages: z.array(z.object({ text: z.string() })), file: ProposalFile.optional(), storeys: z.array(ProposalStorey).optional() }),
+  },
+});
 op('get', '/api/orders/:lotId/summary', { tags: orders, summary: 'The lot’s summary', responses: { 200: OrderSummarySchema } });
 op('post', '/api/orders/:lotId/items', { tags: orders, summary: 'Add a row (AAC or lintel fields by lot kind)', body: z.union([aacItemSchema, lintelItemSchema]), responses: { 201: z.union([AacItemSchema, LintelItemSchema]) } });
 op('put', '/api/orders/:lotId/items/:itemId', { tags: orders, summary: 'Change a row (`version` required)', body: z.union([aacItemSchema, lintelItemSchema]), responses: { 200: z.union([AacItemSchema, LintelItemSchema]) } });

@@ -71,7 +71,7 @@ interface Lot {
 }
 
 /** The order lot of the path: visible (404), an AAC or lintel lot (422). */
-async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
+export async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
   const access = await unitAccess(db, user, parseId(rawId ?? ''));
   const kind = orderKindOf(access.unit.type);
   if (!kind) throw new ApiError(422, [{ key: 'ORDERS.Errors.NotAnOrderLot' }]);
@@ -79,7 +79,7 @@ async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefine
 }
 
 /** Rows may be written only by a user holding the lot's PlaceOrder task (spec §6). */
-async function editState(db: Db, user: SessionUser, access: UnitAccess) {
+export async function editState(db: Db, user: SessionUser, access: UnitAccess) {
   const workflow = await unitWorkflow(db, user, access);
   const editable = canEditOrderItems(workflow.task?.taskKey);
   return { editable, editReason: editable ? null : ORDER_MESSAGE.notEditable, placeOrder: workflow.actions.find((action) => action.action === 'PlaceOrder') ?? null };

@@ -30,7 +30,7 @@ async function unitFile(c: Context<AppEnv>, rawUnitId: string) {
 const fileRef = (file: FileRow): ViewerFileRef => ({ id: file.id, name: file.name });
 
 /** Why a model could not be read, in the user's language; `reason` is empty where the key needs none. */
-function failureMessages(model: ModelRow | null, language: string): (ViewerMessage & { type: 'error'; text: string })[] {
+export function failureMessages(model: ModelRow | null, language: string): (ViewerMessage & { type: 'error'; text: string })[] {
   const key = model?.errorKey ?? 'IFC.Broken';
   const reasonKey = model?.errorReason ?? (key === 'IFC.Broken' ? 'IFC.Reason.Unreadable' : null);
   const params: Record<string, string> = { reason: reasonKey ? translate(language, reasonKey) : '' };

@@ -1,4 +1,7 @@
-import { createHash } from 'node:crypto';
+import { writeOpeningDetails, writeWallQuantities, type DetailOptions } from './ifc-demo-details.js';
+import { real, ref, refs, stepString, StepWriter } from './ifc-step.js';
+
+export { ifcGlobalId, stepString } from './ifc-step.js';
 
 /**
  * A deterministic IFC4 writer (STEP physical file, ISO 10303-21) for demo and test models: the same spec
@@ -26,6 +29,10 @@ export interface IfcOpeningSpec {
   height: number;
   /** Metres above the storey floor. */
   sill: number;
+  /** The door or window filling the opening (IfcRelFillsElement); none: a bare opening. */
+  fill?: 'door' | 'window';
+  /** The filling's name. */
+  name?: string;
 }
 
 export interface IfcStoreySpec {
@@ -58,6 +65,10 @@ export interface IfcModelSpec {
   siteStoreys?: IfcStoreySpec[];
   /** Seeds the GlobalIds; defaults to the project name. */
   seed?: string;
+  /** Qto_WallBaseQuantities and Qto_OpeningElementBaseQuantities on walls and openings (default none). */
+  quantities?: boolean;
+  /** OverallWidth and OverallHeight of doors and windows (default written). */
+  overallSizes?: boolean;
 }
 
 export const DEMO_IFC_FILE_NAME = 'Wohnpark-Weserblick.ifc';
@@ -65,60 +76,6 @@ export const DEMO_IFC_FILE_NAME = 'Wohnpark-Weserblick.ifc';
 const WALL_DEFAULTS = { length: 5, height: 2.75, thickness: 0.365 };
 /** Space between buildings along x. */
 const BUILDING_GAP = 10;
-const IFC_BASE64 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
-
-/** A valid 22-character IFC GlobalId (128 bits in the IFC base64 alphabet) derived from a seed and a counter. */
-export function ifcGlobalId(seed: string, counter: number): string {
-  const digest = createHash('md5').update(`${seed}:${counter}`).digest();
-  let value = 0n;
-  for (const byte of digest) value = (value << 8n) | BigInt(byte);
-  let id = IFC_BASE64[Number(value >> 126n)];
-  for (let shift = 120n; shift >= 0n; shift -= 6n) id += IFC_BASE64[Number((value >> shift) & 63n)];
-  return id;
-}
-
-/** A STEP string literal: quotes and backslashes escaped, everything outside printable ASCII as \X2\ or \X4\. */
-export function stepString(value: string): string {
-  let out = '';
-  for (const char of value) {
-    const code = char.codePointAt(0)!;
-    if (code === 0x27) out += "''";
-    else if (code === 0x5c) out += '\\\\';
-    else if (code >= 0x20 && code < 0x7f) out += char;
-    else if (code <= 0xffff) out += `\\X2\\${code.toString(16).toUpperCase().padStart(4, '0')}\\X0\\`;
-    else out += `\\X4\\${code.toString(16).toUpperCase().padStart(8, '0')}\\X0\\`;
-  }
-  return `'${out}'`;
-}
-
-/** A STEP real: always with a decimal point, exponent in upper case. */
-function real(value: number): string {
-  const text = String(Math.round(value * 1e6) / 1e6);
-  const [mantissa, exponent] = text.split('e');
-  const withPoint = mantissa.includes('.') ? mantissa : `${mantissa}.`;
-  return exponent === undefined ? withPoint : `${withPoint}E${exponent}`;
-}
-
-const ref = (id: number) => `#${id}`;
-const refs = (ids: number[]) => `(${ids.map(ref).join(',')})`;
-
-class StepWriter {
-  readonly lines: string[] = [];
-  private next = 1;
-  private guids = 0;
-
-  constructor(private readonly seed: string) {}
-
-  add(entity: string): number {
-    const id = this.next++;
-    this.lines.push(`#${id}=${entity};`);
-    return id;
-  }
-
-  guid(): string {
-    return stepString(ifcGlobalId(this.seed, this.guids++));
-  }
-}
 
 /** Walls laid end to end from the storey's origin, turning 90° after every ceil(n/4) walls: a rectangle. */
 function wallLayout(walls: IfcWallSpec[]): { x: number; y: number; side: number }[] {
@@ -149,6 +106,7 @@ function buildingExtent(building: IfcBuildingSpec): number {
 /** Writes the model as an IFC4 STEP file. */
 export function generateIfc(model: IfcModelSpec): string {
   const w = new StepWriter(model.seed ?? model.projectName);
+  const details: DetailOptions = { quantities: model.quantities ?? false, overallSizes: model.overallSizes ?? true };
 
   // Shared geometry: origin, axes, the world coordinate system, the contexts.
   const origin = w.add('IFCCARTESIANPOINT((0.,0.,0.))');
@@ -194,6 +152,7 @@ export function generateIfc(model: IfcModelSpec): string {
     const wallId = w.add(`IFCWALL(${w.guid()},$,${stepString(wall.name)},$,$,${ref(wallPlacement)},${ref(shape)},${stepString(wall.name)},.STANDARD.)`);
     for (const opening of wall.openings ?? []) writeOpening(wallId, wallPlacement, opening, thickness);
     if (wall.properties) writeProperties(wallId, wall.properties);
+    if (details.quantities) writeWallQuantities(w, wallId, { length, height, thickness, openings: wall.openings ?? [] });
     return wallId;
   };
 
@@ -208,6 +167,7 @@ export function generateIfc(model: IfcModelSpec): string {
     const shape = w.add(`IFCPRODUCTDEFINITIONSHAPE($,$,(${ref(body)}))`);
     const openingId = w.add(`IFCOPENINGELEMENT(${w.guid()},$,'Opening',$,$,${ref(openingPlacement)},${ref(shape)},$,.OPENING.)`);
     w.add(`IFCRELVOIDSELEMENT(${w.guid()},$,$,$,${ref(wallId)},${ref(openingId)})`);
+    writeOpeningDetails(w, openingId, openingPlacement, opening, thickness, details);
   };
 
   const writeProperties = (wallId: number, properties: Record<string, string | number | boolean>) => {
@@ -329,65 +289,4 @@ export function maaskadeIfcModel(): string {
   });
 }
 
-export interface LargeIfcOptions {
-  storeys: number;
-  wallsPerStorey: number;
-  /** Default 1. */
-  buildings?: number;
-  /** Bare walls (about 0.55 kB each) instead of walls with two windows and a property set. */
-  plain?: boolean;
-}
-
-/** Two windows and the usual wall properties: what makes a real model's walls weigh a few kB each. */
-function largeWallDetails(index: number): Pick<IfcWallSpec, 'openings' | 'properties'> {
-  return {
-    openings: [
-      { offset: 0.5, width: 1.01, height: 1.385, sill: 0.885 },
-      { offset: 2.26, width: 1.01, height: 1.385, sill: 0.885 },
-    ],
-    properties: {
-      Reference: `AW-${String(365 + (index % 3) * 60)}`,
-      Status: 'New',
-      AcousticRating: 'Rw 52 dB',
-      FireRating: 'REI 90',
-      Combustible: false,
-      SurfaceSpreadOfFlame: 'A1',
-      ThermalTransmittance: 0.21,
-      IsExternal: index % 4 === 0,
-      ExtendToStructure: true,
-      LoadBearing: index % 2 === 0,
-      Compartmentation: false,
-      Material: 'Porenbeton PP2-0,35',
-    },
-  };
-}
-
-/**
- * A large model for benchmarks: walls named `B{b}-S{s}-W{w}`, 4 m long. With windows and properties about
- * 4 kB of STEP per wall (20 MB ≈ 5,000 walls); plain about 0.55 kB (20 MB ≈ 36,000 walls).
- */
-export function largeIfcModelSpec({ storeys, wallsPerStorey, buildings = 1, plain = false }: LargeIfcOptions): IfcModelSpec {
-  const pad = (value: number, width: number) => String(value).padStart(width, '0');
-  const wallWidth = String(wallsPerStorey).length;
-  return {
-    fileName: `Large-${buildings}x${storeys}x${wallsPerStorey}.ifc`,
-    projectName: 'Large model',
-    siteName: 'Large site',
-    buildings: Array.from({ length: buildings }, (_, b) => ({
-      name: `Building ${b + 1}`,
-      storeys: Array.from({ length: storeys }, (_, s) => ({
-        name: `Storey ${pad(s + 1, 2)}`,
-        elevation: s * 3,
-        walls: Array.from({ length: wallsPerStorey }, (_, index) => ({
-          name: `B${b + 1}-S${pad(s + 1, 2)}-W${pad(index + 1, wallWidth)}`,
-          length: 4,
-          ...(plain ? {} : largeWallDetails(index)),
-        })),
-      })),
-    })),
-  };
-}
-
-export function generateLargeIfc(options: LargeIfcOptions): string {
-  return generateIfc(largeIfcModelSpec(options));
-}
+export { generateLargeIfc, largeIfcModelSpec, type LargeIfcOptions } from './ifc-demo-large.js';

@@ -18,6 +18,12 @@ export type ModelRow = typeof ifcModels.$inferSelect;
 /** A pending row older than this was left by a process that stopped: the next request starts it again. */
 const STALE_PENDING_MS = 150_000;
 
+/**
+ * The extractor's version, stored on every row: a row written by an older one (1: tree and geometry only) is
+ * read again on its next request. 2 added the walls' dimensions and openings (issue #26).
+ */
+export const VIEWER_EXTRACTION_VERSION = 2;
+
 export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 export const geometryKey = (hash: string) => `models/${hash}.bin`;
 export const isIfcFileName = (name: string) => /\.ifc$/i.test(name);
@@ -147,11 +153,20 @@ export async function viewerModelOf(db: Db, files: FileStorage, file: FileRow, p
   const hash = await hashOf(db, files, file);
   if (!hash) return null;
   const [existing] = await db.select().from(ifcModels).where(eq(ifcModels.hash, hash));
-  if (existing?.status === 'ready' || existing?.status === 'failed') return existing;
-  if (existing && (running(db).has(hash) || Date.now() - existing.updatedAt.getTime() < STALE_PENDING_MS)) return existing;
-  // No row yet, or a pending one nobody works on: claim it (only one request or process wins) and start.
+  const outdated = !!existing && existing.extractionVersion < VIEWER_EXTRACTION_VERSION;
+  if (!outdated && (existing?.status === 'ready' || existing?.status === 'failed')) return existing;
+  if (!outdated && existing && (running(db).has(hash) || Date.now() - existing.updatedAt.getTime() < STALE_PENDING_MS)) return existing;
+  // No row yet, a pending one nobody works on, or one an older extractor wrote: claim it (only one request or
+  // process wins: the condition is checked inside the UPDATE) and start.
   const claimed = await db.transaction(async (tx) => {
-    if (!existing) return tx.insert(ifcModels).values({ hash, status: 'pending' }).onConflictDoNothing().returning();
+    if (!existing) return tx.insert(ifcModels).values({ hash, status: 'pending', extractionVersion: VIEWER_EXTRACTION_VERSION }).onConflictDoNothing().returning();
+    if (outdated) {
+      return tx
+        .update(ifcModels)
+        .set({ status: 'pending', extractionVersion: VIEWER_EXTRACTION_VERSION, updatedAt: new Date() })
+        .where(and(eq(ifcModels.hash, hash), lt(ifcModels.extractionVersion, VIEWER_EXTRACTION_VERSION)))
+        .returning();
+    }
     return tx
       .update(ifcModels)
       .set({ updatedAt: new Date() })

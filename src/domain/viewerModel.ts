@@ -11,6 +11,39 @@ export interface ViewerWall {
   globalId: string;
   /** The IFC Name ('S-EG-W01'), else the globalId. */
   name: string;
+  /** Length, height, thickness, volume and openings (issue #26); absent in models extracted before. */
+  dimensions?: WallDimensions;
+}
+
+/** Where a dimension was read: the IFC quantity set, the door's or window's attributes, or the geometry. */
+export type DimensionSource = 'qto' | 'attributes' | 'geometry';
+
+/** A door, window or bare opening cut into a wall (IfcRelVoidsElement, IfcRelFillsElement). Millimetres. */
+export interface WallOpeningDimensions {
+  id: number;
+  globalId: string;
+  /** The door's or window's name, else the opening's, else its GlobalId. */
+  name: string;
+  kind: 'door' | 'window' | 'opening';
+  width: number | null;
+  height: number | null;
+  /** From the wall's base to the opening's bottom (geometry only). */
+  sill: number | null;
+  /** Where width and height came from; null when neither is known. */
+  source: DimensionSource | null;
+}
+
+/**
+ * A wall's dimensions (millimetres, rounded to the millimetre; volume in m³): from Qto_WallBaseQuantities where
+ * present, else from the geometry along the wall's axis; `mixed` when the quantity set lacked some of them.
+ */
+export interface WallDimensions {
+  length: number | null;
+  height: number | null;
+  thickness: number | null;
+  netVolume: number | null;
+  source: 'qto' | 'geometry' | 'mixed' | null;
+  openings: WallOpeningDimensions[];
 }
 
 export interface ViewerFloor {

@@ -18,6 +18,7 @@ import { viewerMethods } from './methods/viewer';
 import { httpClient } from './http';
 import { apiResource } from './resourceNames';
 import { projectMemberMethods } from './methods/memberChanges';
+import { orderProposalMethods } from './methods/orderProposal';
 
 export { API_BASE };
 export { apiResource };
@@ -104,6 +105,7 @@ export const dataProvider = {
   ...questionnaireMethods,
   ...planningMethods,
   ...orderMethods,
+  ...orderProposalMethods,
   ...profileMethods,
   ...accountMethods,
   ...adminMethods,

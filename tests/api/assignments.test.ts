@@ -61,7 +61,7 @@ describe('projectunitproducttypeassignments list', () => {
   it('answers ra’s JSON filters by unit and by root, only units that carry a product type', async () => {
     expect((await list('customer', JSON.stringify({ projectUnitID: unit['Bauabschnitt 2'] }))).rows.map((row) => row.title)).toEqual(['Bauabschnitt 2']);
     const school = await list('customer', JSON.stringify({ rootProjectUnitID: unit['Schule am Stadtpark'] }));
-    expect(school.rows.map((row) => row.title)).toEqual(['Neubau Klassentrakt', 'Bauabschnitt 1', 'Bauabschnitt 2', 'Stürze Bauabschnitt 1', 'Wandelemente Bauabschnitt 1']);
+    expect(school.rows.map((row) => row.title)).toEqual(['Neubau Klassentrakt', 'Bauabschnitt 1', 'Bauabschnitt 2', 'Stürze Bauabschnitt 1', 'Stürze Bauabschnitt 2', 'Wandelemente Bauabschnitt 1', 'Wandelemente Bauabschnitt 2']);
     expect((await list('staff', `rootProjectUnitID eq ${unit['Gewerbehof Nord']}`)).rows).toEqual([]);
     const one = await json<AssignmentRecord>(await call('GET', 'customer', `${RESOURCE}/${unit['Bauabschnitt 1']}`));
     expect(one.plant).toBe('Werk Hannover');

@@ -68,7 +68,11 @@ describe('GET api/view/{root}/{unit}.json', () => {
     ]);
     expect(ready.model.children[0].children.map((wall) => wall.name)).toEqual(walls('S-EG', 8));
     expect(ready.model.children[1].children.map((wall) => wall.name)).toEqual(walls('S-OG', 8));
-    for (const wall of wallsOf(ready.model)) expect(wall).toEqual({ type: 'WALL', id: expect.any(Number), globalId: expect.stringMatching(/^[0-9A-Za-z_$]{22}$/), name: expect.any(String) });
+    for (const wall of wallsOf(ready.model)) {
+      expect(wall).toEqual({ type: 'WALL', id: expect.any(Number), globalId: expect.stringMatching(/^[0-9A-Za-z_$]{22}$/), name: expect.any(String), dimensions: expect.any(Object) });
+      // Every wall's size from its quantity set (the order proposal's input; issue #26).
+      expect(wall.dimensions).toMatchObject({ height: 3000, source: 'qto' });
+    }
     // 24 × 12 m, two storeys of 3 m walls, Y up.
     expect(ready.bounds.min[1]).toBeCloseTo(0, 3);
     expect(ready.bounds.max[1]).toBeCloseTo(6.25, 3);

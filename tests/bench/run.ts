@@ -8,6 +8,7 @@
 import { aacTableBenchmark } from './aac-table.js';
 import { apiBenchmarks } from './api-ratios.js';
 import { firstLoadInChromium, initialJsRatio } from './first-load.js';
+import { orderProposalBenchmark } from './order-proposal.js';
 import { questionnaireKeystrokeBenchmark } from './questionnaire-keystroke.js';
 import { viewerExtractionBenchmark } from './viewer-extraction.js';
 import { viewerFirstFrameBenchmark } from './viewer-first-frame.js';
@@ -28,6 +29,8 @@ async function main() {
     await questionnaireKeystrokeBenchmark();
     // IFC model extraction for the 3D viewer (worker thread, demo and ~20 MB model).
     await viewerExtractionBenchmark();
+    // Order rows proposed from a 2,000-wall model after its extraction (target < 1 s).
+    await orderProposalBenchmark();
     // The drawing viewer's time to first frame in Chromium (demo model and the ~20 MB model).
     await viewerFirstFrameBenchmark();
   }

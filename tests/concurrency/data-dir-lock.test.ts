@@ -27,7 +27,7 @@ async function healthy(port: number, child: ChildProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
     } catch {
       // not listening yet
     }

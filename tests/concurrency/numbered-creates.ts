@@ -14,7 +14,7 @@ const consecutive = (from: number, n: number) => Array.from({ length: n }, (_, i
 
 async function newRoot(t: Target, title: string): Promise<{ id: number; projectUnitNo: string }> {
   const [org] = await t.db.select().from(salesOrganisations).where(eq(salesOrganisations.key, 'NS-DE'));
-  return ok(await t.call('staff', 'POST', P, { parentProjectUnitID: null, projectUnitType: 'project', title, tenantID: org.tenantId, salesOrgID: org.id }), 201);
+  return ok(await t.call('staff', 'POST', P, { parentProjectUnitID: null, projectUnitType: 'project', title, tenantID: org.tenantId, salesOrgID: org.id, country: 'de' }), 201);
 }
 
 /** Every numbered create, fired `n` times at once: every number is handed out once, in sequence, never twice. */
@@ -43,7 +43,7 @@ export function numberedCreateChecks(target: () => Target) {
   it.each(SIZES)('root projects: %i at once get as many different numbers, in sequence', async (n) => {
     const t = target();
     const [org] = await t.db.select().from(salesOrganisations).where(eq(salesOrganisations.key, 'NS-DE'));
-    const answers = await burst(n, (i) => t.call('staff', 'POST', P, { parentProjectUnitID: null, projectUnitType: 'project', title: `Projekt ${n}-${i}`, tenantID: org.tenantId, salesOrgID: org.id }));
+    const answers = await burst(n, (i) => t.call('staff', 'POST', P, { parentProjectUnitID: null, projectUnitType: 'project', title: `Projekt ${n}-${i}`, tenantID: org.tenantId, salesOrgID: org.id, country: 'de' }));
     expectAll(answers, 201);
     const numbers = answers.map((answer: Answer) => answer.body.projectUnitNo as string);
     const prefix = numbers[0].replace(/\d+$/, '');

@@ -7,6 +7,9 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
 import { createTestContext, DEMO_PASSWORD } from '../api/helpers.js';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema.js';
+import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
 
 const root = resolve(__dirname, '../..');
 
@@ -72,7 +75,7 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** A real server process (server/index.ts) on the given PostgreSQL database, once it answers /api/health. */
+/** A real server process (server/index.ts) on the given PostgreSQL database, once it is ready (/api/ready). */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-concurrency-'));
@@ -86,7 +89,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(`${baseURL}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -146,6 +149,12 @@ export async function postgresTarget(adminUrl: string): Promise<Target> {
   const cookies = new Map<string, string>();
   const cookie = async (login: string) => {
     if (!cookies.has(login)) {
+      // External logins sign in through the identity provider (tests/api/oidc.test.ts): their session is opened directly.
+      const [external] = await direct!.db.select({ id: users.id }).from(users).where(and(eq(users.login, login), eq(users.isExternalLogin, true)));
+      if (external) {
+        cookies.set(login, `${SESSION_COOKIE}=${(await createSession(direct!.db, external.id)).token}`);
+        return cookies.get(login)!;
+      }
       const response = await fetch(`${servers[0].baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login, password: DEMO_PASSWORD }) });
       if (response.status !== 200) throw new Error(`login ${login}: ${response.status}`);
       cookies.set(login, (response.headers.get('set-cookie') ?? '').split(';')[0]);

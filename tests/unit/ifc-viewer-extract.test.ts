@@ -90,6 +90,65 @@ describe('extractViewerModel', () => {
   });
 });
 
+describe('wall dimensions (issue #26)', () => {
+  const wallNamed = (result: Awaited<ReturnType<typeof extractViewerModel>>, name: string) => wallsOf(result.model).find((wall) => wall.name === name)!;
+
+  it('reads length, height, thickness and net volume from Qto_WallBaseQuantities, doors and windows from their sets', async () => {
+    const result = await extractViewerModel(bytes(schoolIfcModel()));
+    expect(wallNamed(result, 'S-OG-W01').dimensions).toMatchObject({ length: 24000, height: 3000, thickness: 300, netVolume: 16.816, source: 'qto' });
+    const corridor = wallNamed(result, 'S-EG-W07').dimensions!;
+    expect(corridor.openings.map((opening) => [opening.kind, opening.name, opening.width, opening.height, opening.sill, opening.source])).toEqual(Array(3).fill(['door', 'Tür 101/213', 1010, 2135, 0, 'qto']));
+  });
+
+  it('prefers the quantity set to the geometry, and fills what the set lacks from the geometry', async () => {
+    // The quantity set of every wall says 9.99 m long (the geometry: 24, 12 or 8 m) and gives no height.
+    const text = schoolIfcModel()
+      .replace(/IFCQUANTITYLENGTH\('Length',\$,\$,[0-9.]+,\$\)/g, "IFCQUANTITYLENGTH('Length',$,$,9.99,$)")
+      .replace(/IFCQUANTITYLENGTH\('Height',\$,\$,3\.,\$\)/g, "IFCQUANTITYLENGTH('Breite',$,$,3.,$)");
+    const result = await extractViewerModel(bytes(text));
+    expect(wallNamed(result, 'S-EG-W05').dimensions).toMatchObject({ length: 9990, height: 3000, thickness: 240, source: 'mixed' });
+  });
+
+  it('falls back to the geometry along the wall\'s axis, whichever way the wall runs', async () => {
+    const result = await extractViewerModel(bytes(schoolIfcModel({ quantities: false, overallSizes: false })));
+    const table = wallsOf(result.model).map((wall) => [wall.name, wall.dimensions!.length, wall.dimensions!.height, wall.dimensions!.thickness, wall.dimensions!.source]);
+    expect(table.slice(0, 8)).toEqual([
+      ['S-EG-W01', 24000, 3000, 365, 'geometry'],
+      ['S-EG-W02', 12000, 3000, 365, 'geometry'],
+      ['S-EG-W03', 24000, 3000, 365, 'geometry'],
+      ['S-EG-W04', 12000, 3000, 365, 'geometry'],
+      ['S-EG-W05', 8000, 3000, 240, 'geometry'],
+      ['S-EG-W06', 8000, 3000, 240, 'geometry'],
+      ['S-EG-W07', 24000, 3000, 240, 'geometry'],
+      ['S-EG-W08', 4000, 3000, 240, 'geometry'],
+    ]);
+    // The net volume of the mesh: 24 × 3 × 0.365 less six windows 1.76 × 1.51.
+    expect(wallNamed(result, 'S-EG-W01').dimensions!.netVolume).toBeCloseTo(24 * 3 * 0.365 - 6 * 1.76 * 1.51 * 0.365, 2);
+    expect(wallNamed(result, 'S-EG-W02').dimensions!.openings).toEqual([expect.objectContaining({ kind: 'door', width: 1800, height: 2135, sill: 0, source: 'geometry' })]);
+  });
+
+  it('scales quantities by the project\'s length unit, as the geometry is', async () => {
+    // Decimetres: the 24 m wall is 24 dm = 2400 mm long, 3 dm = 300 mm high, in the quantity set and the geometry alike.
+    const inDecimetres = (text: string) => text.replace('IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)', 'IFCSIUNIT(*,.LENGTHUNIT.,.DECI.,.METRE.)');
+    for (const options of [{}, { quantities: false }]) {
+      const result = await extractViewerModel(bytes(inDecimetres(schoolIfcModel(options))));
+      expect(wallNamed(result, 'S-EG-W01').dimensions).toMatchObject({ length: 2400, height: 300 });
+    }
+  });
+
+  it('lists a bare opening (no door or window) as an opening', async () => {
+    const text = generateIfc({
+      fileName: 'bare.ifc',
+      projectName: 'Bare',
+      siteName: 'Site',
+      buildings: [{ name: 'Haus', storeys: [{ name: 'EG', elevation: 0, walls: [{ name: 'N-1', length: 4, openings: [{ offset: 1, width: 0.8, height: 0.6, sill: 1.2 }] }] }] }],
+    });
+    const result = await extractViewerModel(bytes(text));
+    expect(wallNamed(result, 'N-1').dimensions).toMatchObject({ length: 4000, height: 2750, thickness: 365, source: 'geometry' });
+    expect(wallNamed(result, 'N-1').dimensions!.openings).toEqual([expect.objectContaining({ kind: 'opening', name: 'Opening', width: 800, height: 600, sill: 1200, source: 'geometry' })]);
+  });
+});
+
 describe('ExtractionPool', () => {
   it('runs jobs in a worker thread, one after the other, and reports failures as results', async () => {
     const pool = new ExtractionPool({ timeoutMs: 60_000, idleMs: 1000, heapLimitMb: 512 });

@@ -59,3 +59,48 @@ describe('order rows', () => {
     expect(aacValuesOf(aacItem(3, 3, { itemLength: 2.48 })).length).toBe('2480');
   });
 });
+
+describe('rows proposed from the model (issue #26)', () => {
+  const proposed = (room: string, qty: string) => ({ itemIndex: 0, sublotName: room, floorName: 'OG', productNo: 0, length: '3000', qty });
+
+  it('enter as new, unsaved rows after the saved ones, numbered on; the fresh row stays last', () => {
+    const drafts = reducer(loaded(), { type: 'add', rows: [proposed('S-OG-W01', '39'), proposed('S-OG-W02', '20')] });
+    expect(drafts.map((draft) => [rowStatus(draft), draft.values.itemIndex, draft.values.sublotName])).toEqual([
+      ['clean', 1, 'Klasse 1'],
+      ['clean', 2, 'Klasse 1'],
+      ['dirty', 3, 'S-OG-W01'],
+      ['dirty', 4, 'S-OG-W02'],
+      ['new', 5, 'Klasse 1'],
+    ]);
+    expect(hasUnsavedRows(drafts)).toBe(true);
+    // The live total counts them before they are saved: 10 + 4 + 39 + 20.
+    expect(liveAacSummary(drafts, AAC_PRODUCTS).totalQty).toBe(73);
+  });
+
+  it('survive a reload, and the fresh row keeps its number after them', () => {
+    const drafts = reducer(loaded(), { type: 'add', rows: [proposed('S-OG-W01', '39')] });
+    const reloaded = mergeDrafts(drafts, [aacItem(1, 1), aacItem(2, 2, { qty: 4 })], rules);
+    expect(reloaded.map((draft) => [rowStatus(draft), draft.values.itemIndex])).toEqual([
+      ['clean', 1],
+      ['clean', 2],
+      ['dirty', 3],
+      ['new', 4],
+    ]);
+    expect(reloaded[2].key).toBe(drafts[2].key);
+  });
+
+  it('a proposed row saved leaves the others; undo takes a proposed row out; the fresh row comes back when all are saved', () => {
+    let drafts = reducer(loaded([]), { type: 'add', rows: [proposed('A', '5'), proposed('B', '6'), proposed('C', '7')] });
+    expect(drafts.map((draft) => draft.values.itemIndex)).toEqual([1, 2, 3, 4]);
+    drafts = reducer(drafts, { type: 'revert', key: drafts[1].key });
+    expect(drafts.map((draft) => draft.values.sublotName)).toEqual(['A', 'C', '']);
+    drafts = reducer(drafts, { type: 'saved', key: drafts[0].key, item: aacItem(11, 1, { sublotName: 'A', qty: 5 }) });
+    expect(drafts.map(rowStatus)).toEqual(['clean', 'dirty', 'new']);
+    // Without the fresh row (the user typed into it and saved it): saving the last new row brings a fresh one.
+    drafts = reducer(drafts, { type: 'change', key: drafts[2].key, patch: { qty: '1' }, fields: ['qty'] });
+    drafts = reducer(drafts, { type: 'saved', key: drafts[2].key, item: aacItem(12, 4, { qty: 1 }) });
+    expect(drafts.map(rowStatus)).toEqual(['clean', 'dirty', 'clean']);
+    drafts = reducer(drafts, { type: 'saved', key: drafts[1].key, item: aacItem(13, 3, { sublotName: 'C', qty: 7 }) });
+    expect(drafts.map(rowStatus)).toEqual(['clean', 'clean', 'clean', 'new']);
+  });
+});

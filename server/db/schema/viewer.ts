@@ -20,6 +20,8 @@ export const ifcModels = pgTable(
     bounds: jsonb('bounds').$type<ViewerBounds>(),
     geometryKey: varchar('geometry_key', { length: 200 }),
     wallCount: integer('wall_count').notNull().default(0),
+    /** The extractor that wrote the row (VIEWER_EXTRACTION_VERSION): rows of an older one are read again. */
+    extractionVersion: integer('extraction_version').notNull().default(1),
     parseMs: integer('parse_ms'),
     createdAt: createdAt(),
     /** When the current extraction started or ended: a pending row older than the time limit is taken over. */

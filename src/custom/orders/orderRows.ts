@@ -25,6 +25,11 @@ interface SavedItem {
   version: number;
 }
 
+/** Row values carry their position (Pos). */
+interface Positioned {
+  itemIndex: number;
+}
+
 export function rowStatus(draft: Pick<OrderDraft<unknown, unknown>, 'item' | 'dirty'>): RowStatus {
   return draft.dirty ? 'dirty' : draft.item ? 'clean' : 'new';
 }
@@ -55,9 +60,10 @@ export interface DraftRules<Item, Values> {
 /**
  * The rows after (re)loading: saved items in the API's order; a row the user is editing keeps its edits when
  * the item is unchanged on the server (same version), otherwise the server's row replaces it — nothing is
- * silently overwritten. A filled-in new row stays; otherwise a fresh one pre-filled from the last item.
+ * silently overwritten. Filled-in new rows stay (several when rows were proposed from the model); a fresh one,
+ * pre-filled from the last item and numbered after them, ends the table unless the user is typing into the last.
  */
-export function mergeDrafts<Item extends SavedItem, Values>(previous: readonly OrderDraft<Item, Values>[], items: readonly Item[], rules: DraftRules<Item, Values>): OrderDraft<Item, Values>[] {
+export function mergeDrafts<Item extends SavedItem, Values extends Positioned>(previous: readonly OrderDraft<Item, Values>[], items: readonly Item[], rules: DraftRules<Item, Values>): OrderDraft<Item, Values>[] {
   const byId = new Map(previous.filter((draft) => draft.item).map((draft) => [draft.item!.id, draft]));
   const drafts = items.map((item) => {
     const known = byId.get(item.id);
@@ -67,8 +73,23 @@ export function mergeDrafts<Item extends SavedItem, Values>(previous: readonly O
   });
   const fresh = rules.freshValues(items);
   if (fresh === null) return drafts;
-  const editing = previous.find((draft) => !draft.item && draft.dirty);
-  return [...drafts, editing ? { ...editing, saving: false } : cleanDraft<Item, Values>(previous.find((draft) => !draft.item)?.key ?? newRowKey(), null, fresh)];
+  const unsaved = previous.filter((draft) => !draft.item && draft.dirty).map((draft) => ({ ...draft, saving: false }));
+  const clean = previous.find((draft) => !draft.item && !draft.dirty);
+  if (unsaved.length && !clean) return [...drafts, ...unsaved];
+  const itemIndex = Math.max(fresh.itemIndex, ...unsaved.map((draft) => draft.values.itemIndex + 1));
+  return [...drafts, ...unsaved, cleanDraft<Item, Values>(clean?.key ?? newRowKey(), null, { ...fresh, itemIndex })];
+}
+
+/**
+ * Rows proposed elsewhere (from the model) enter as new, unsaved rows after the others, numbered after the
+ * highest position; the fresh row stays last. They are saved through the normal path, row by row.
+ */
+export function withAddedRows<Item extends SavedItem, Values extends Positioned>(drafts: readonly OrderDraft<Item, Values>[], added: readonly Values[]): OrderDraft<Item, Values>[] {
+  const clean = drafts.find((draft) => !draft.item && !draft.dirty);
+  const rest = drafts.filter((draft) => draft !== clean);
+  let next = Math.max(0, ...rest.map((draft) => draft.values.itemIndex)) + 1;
+  const rows = added.map((values) => ({ ...cleanDraft<Item, Values>(newRowKey(), null, { ...values, itemIndex: next++ }), dirty: true }));
+  return [...rest, ...rows, ...(clean ? [{ ...clean, values: { ...clean.values, itemIndex: next } }] : [])];
 }
 
 export type DraftAction<Item, Values> =
@@ -78,7 +99,8 @@ export type DraftAction<Item, Values> =
   | { type: 'showErrors'; key: string; serverErrors?: Record<string, string> }
   | { type: 'saving'; key: string; saving: boolean }
   | { type: 'saved'; key: string; item: Item }
-  | { type: 'deleted'; key: string };
+  | { type: 'deleted'; key: string }
+  | { type: 'add'; rows: readonly Values[] };
 
 const without = (errors: Record<string, string>, fields: string[]) => {
   if (!fields.some((field) => field in errors)) return errors;
@@ -88,7 +110,7 @@ const without = (errors: Record<string, string>, fields: string[]) => {
 };
 
 /** The rows' reducer: only the row that changes gets a new object, so memoised rows skip the others. */
-export function draftsReducer<Item extends SavedItem, Values>(rules: DraftRules<Item, Values>) {
+export function draftsReducer<Item extends SavedItem, Values extends Positioned>(rules: DraftRules<Item, Values>) {
   const savedItems = (drafts: readonly OrderDraft<Item, Values>[]) => drafts.flatMap((draft) => (draft.item ? [draft.item] : []));
   return (drafts: OrderDraft<Item, Values>[], action: DraftAction<Item, Values>): OrderDraft<Item, Values>[] => {
     const key = 'key' in action ? action.key : null;
@@ -99,6 +121,8 @@ export function draftsReducer<Item extends SavedItem, Values>(rules: DraftRules<
       case 'change':
         return update((draft) => ({ ...draft, values: { ...draft.values, ...action.patch }, dirty: true, serverErrors: without(draft.serverErrors, action.fields) }));
       case 'revert':
+        // A new row other than the last (a proposed one) goes; the last is emptied again.
+        if (drafts.some((draft) => draft.key === key && !draft.item) && drafts.at(-1)?.key !== key) return drafts.filter((draft) => draft.key !== key);
         return update((draft) => cleanDraft(draft.key, draft.item, draft.item ? rules.valuesOf(draft.item) : (rules.freshValues(savedItems(drafts)) ?? draft.values)));
       case 'showErrors':
         return update((draft) => ({ ...draft, showErrors: true, saving: false, serverErrors: action.serverErrors ?? draft.serverErrors }));
@@ -107,11 +131,14 @@ export function draftsReducer<Item extends SavedItem, Values>(rules: DraftRules<
       case 'saved': {
         const wasNew = drafts.some((draft) => draft.key === action.key && !draft.item);
         const next = update((draft) => cleanDraft(draft.key, action.item, rules.valuesOf(action.item)));
-        const fresh = wasNew ? rules.freshValues(savedItems(next)) : null;
+        // The next new row appears once no other new row is left.
+        const fresh = wasNew && !next.some((draft) => !draft.item) ? rules.freshValues(savedItems(next)) : null;
         return fresh === null ? next : [...next, cleanDraft<Item, Values>(newRowKey(), null, fresh)];
       }
       case 'deleted':
         return drafts.filter((draft) => draft.key !== action.key);
+      case 'add':
+        return withAddedRows(drafts, action.rows);
     }
   };
 }

@@ -13,7 +13,7 @@ interface Saved {
 }
 
 /** What differs between the AAC and the lintel table: how rows are made, checked, sent and summed up. */
-export interface OrderRowsKind<Item extends Saved, Product, Values, Summary> {
+export interface OrderRowsKind<Item extends Saved, Product, Values extends { itemIndex: number }, Summary> {
   rules: (products: Product[], editable: boolean) => DraftRules<Item, Values>;
   problems: (values: Values, products: Product[]) => OrderProblem[];
   input: (values: Values) => OrderItemInput;
@@ -27,7 +27,7 @@ export interface OrderRowsKind<Item extends Saved, Product, Values, Summary> {
  * object per changed row), the live summary, saving and deleting. A 409 (someone else changed or deleted the
  * row), 403 (the task is gone) or 404 shows the server's message and reloads; nothing is overwritten.
  */
-export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item extends Saved, Product, Values, Summary>(lotId: number, kind: OrderRowsKind<Item, Product, Values, Summary>) {
+export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item extends Saved, Product, Values extends { itemIndex: number }, Summary>(lotId: number, kind: OrderRowsKind<Item, Product, Values, Summary>) {
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const handleConflict = useConflictHandler();
@@ -79,9 +79,12 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
     [fields, handleConflict, notify, reload],
   );
 
-  /** Saves a dirty, valid row; answers whether it was saved. An invalid row shows all its problems. */
-  const save = useCallback(
-    async (key: string) => {
+  /**
+   * Saves a dirty, valid row; answers whether it was saved. An invalid row shows all its problems. The table is
+   * read again afterwards, unless the caller saves more rows and reads it once at the end.
+   */
+  const saveRow = useCallback(
+    async (key: string, reloadAfter: boolean) => {
       const draft = draftsRef.current.find((candidate) => candidate.key === key);
       if (!draft || !draft.dirty || draft.saving) return false;
       if (rowProblems(draft.values, products).length) {
@@ -95,7 +98,7 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
         dispatch({ type: 'saved', key, item });
         // A new row says it was saved by the fresh row that follows; a changed one gets a message.
         if (draft.item) notify('ORDERS.Saved', { type: 'info', messageArgs: { pos: item.itemIndex } });
-        void reload();
+        if (reloadAfter) void reload();
         return true;
       } catch (error) {
         failed(key, error);
@@ -124,5 +127,21 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
     [dataProvider, failed, lotId, notify, reload],
   );
 
-  return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove };
+  /** Rows proposed from the model enter as new, unsaved rows. */
+  const add = useCallback((rows: readonly Values[]) => dispatch({ type: 'add', rows }), []);
+
+  const save = useCallback((key: string) => saveRow(key, true), [saveRow]);
+
+  /**
+   * Saves every changed or new row, one after the other with the same call as `save`, and reads the table once
+   * at the end (a reload between the saves could answer before the last save and drop its row for a moment).
+   */
+  const saveAll = useCallback(async () => {
+    let saved = 0;
+    for (const key of draftsRef.current.filter((draft) => draft.dirty).map((draft) => draft.key)) if (await saveRow(key, false)) saved += 1;
+    await reload();
+    return saved;
+  }, [reload, saveRow]);
+
+  return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove, add, saveAll };
 }

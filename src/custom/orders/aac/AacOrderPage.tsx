@@ -10,6 +10,9 @@ import { AacSummaryCard } from './AacSummaryCard';
 import { useAacOrder } from './useAacOrder';
 import { positiveId } from '../../../resources/projects/RootPageState';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { ProposalBar } from '../proposal/ProposalBar';
+import { aacValuesOfProposal } from '../proposal/proposalRows';
+import type { AacProposalRow } from '../../../domain/orderProposal';
 
 export const AAC_ORDER_ROUTE = '/project/aac-order/:rootId/:unitId';
 
@@ -49,6 +52,16 @@ export default function AacOrderPage() {
       <OrderPageHeader titleKey="ORDERS.AacTitle" icon={AAC_ICON} data={data} unsavedRows={order.unsaved} totals={summary} />
       {confirmDialog}
       <Stack spacing={2}>
+        {order.editable && !loading && (
+          <ProposalBar
+            lotId={data.lot.projectUnitID}
+            products={order.products}
+            empty={data.items.length === 0 && !order.unsaved}
+            unsavedCount={drafts.filter((draft) => draft.dirty).length}
+            onTake={(rows) => order.add(rows.map((row) => aacValuesOfProposal(row as AacProposalRow)))}
+            onSaveAll={order.saveAll}
+          />
+        )}
         <Card>
           <AacOrderTable
             loading={loading}

@@ -123,7 +123,7 @@ export function AacOrderTable({ loading, editable, drafts, items, products, onCh
       </TableContainer>
       {editable && !loading && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, py: 1 }}>
-          {drafts.every((draft) => !draft.item) && `${translate('ORDERS.Empty')} `}
+          {drafts.every((draft) => !draft.item && !draft.dirty) && `${translate('ORDERS.Empty')} `}
           {translate('ORDERS.KeyboardHint')}
         </Typography>
       )}

@@ -11,6 +11,9 @@ import { LintelSummaryCard } from './LintelSummaryCard';
 import { useLintelOrder } from './useLintelOrder';
 import { positiveId } from '../../../resources/projects/RootPageState';
 import { useConfirmedDelete } from '../useConfirmedDelete';
+import { ProposalBar } from '../proposal/ProposalBar';
+import { lintelValuesOfProposal } from '../proposal/proposalRows';
+import type { LintelProposalRow } from '../../../domain/orderProposal';
 
 export const LINTEL_ORDER_ROUTE = '/project/lintel-order/:rootId/:unitId';
 
@@ -60,6 +63,16 @@ export default function LintelOrderPage() {
         <NotAvailable error={error} />
       ) : (
         <Stack spacing={2}>
+          {editable && data && rows !== null && (
+            <ProposalBar
+              lotId={data.lot.projectUnitID}
+              products={products}
+              empty={data.items.length === 0 && !unsaved}
+              unsavedCount={drafts.filter((draft) => draft.dirty).length}
+              onTake={(proposed) => order.add(proposed.map((row) => lintelValuesOfProposal(row as LintelProposalRow)))}
+              onSaveAll={order.saveAll}
+            />
+          )}
           <Card>
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={{ xs: 0.5, lg: 3 }} sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: { lg: 'center' }, borderBottom: 1, borderColor: 'divider' }}>
               <LintelLegend />

@@ -1,0 +1,1 @@
+ALTER TABLE "ifc_models" ADD COLUMN "extraction_version" integer DEFAULT 1 NOT NULL;
