@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Confirm } from 'react-admin';
 
 interface Pending {
@@ -16,7 +16,9 @@ type DeletableDraft = { key: string; item: { itemIndex: number } | null };
 export function useConfirmedDelete(remove: (key: string) => Promise<boolean>, drafts: DeletableDraft[]): { requestDelete: (key: string) => Promise<boolean>; confirmDialog: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
   const draftsRef = useRef(drafts);
-  draftsRef.current = drafts;
+  useEffect(() => {
+    draftsRef.current = drafts;
+  }, [drafts]);
   const requestDelete = useCallback(
     (key: string) =>
       new Promise<boolean>((resolve) => {
