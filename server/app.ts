@@ -121,7 +121,10 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   // One body-limit policy for every route (server/lib/body-limit.ts): 1 MB, uploads their own. JSON bodies
   // are parsed once, bounded in depth, before any route (server/lib/json-body.ts).
   app.use('*', bodyLimitPolicy);
-  app.use('*', jsonBodyParser);
+  // Apps mounted beside the portal (the demo identity provider) take their own bodies (HTML forms, OAuth's
+  // urlencoded token requests); the portal's routes take JSON or multipart only.
+  const mountPaths = (settings.mounts ?? []).map((mount) => mount.path);
+  app.use('*', (c, next) => (mountPaths.some((path) => c.req.path === path || c.req.path.startsWith(`${path}/`)) ? next() : jsonBodyParser(c, next)));
 
   // GET /api/health, /api/ready and /metrics (token): outside the session guard.
   app.route('/', operationsRoutes(metrics, settings.metricsToken));

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { projectInvitation } from '../lib/project-invitations.js';
+import { invitedCustomer, projectInvitation } from '../lib/project-invitations.js';
 import { createUser } from '../routes/users.js';
 import type { Tx } from './client.js';
 import { projectMembers, projectUnitJournal, projectUnits, users } from './schema.js';
@@ -16,25 +16,8 @@ export async function seedDemoMemberships(tx: Tx, origin: string): Promise<void>
   const staff = people.get('staff')!;
   const drafter = people.get('drafter')!;
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
-  const { id: invited } = await createUser(
-    tx,
-    {
-      login: 'olaf.gewerbe@gewerbehof.example',
-      email: 'olaf.gewerbe@gewerbehof.example',
-      firstName: 'Olaf',
-      lastName: 'Gewerbe',
-      language: 'de',
-      isInternal: false,
-      isExternalLogin: false,
-      isAdmin: false,
-      isConfigurer: false,
-      isProjectPlanner: false,
-      tenantIDs: [root.tenantId],
-      salesOrgIDs: root.salesOrgId ? [root.salesOrgId] : [],
-    },
-    origin,
-    projectInvitation(root, 'reviewer', 'Stefan Planer'),
-  );
+  const person = { email: 'olaf.gewerbe@gewerbehof.example', firstName: 'Olaf', lastName: 'Gewerbe', language: 'de' as const };
+  const { id: invited } = await createUser(tx, invitedCustomer(root, person), origin, projectInvitation(root, 'reviewer', 'Stefan Planer'));
   await tx.insert(projectMembers).values({ rootId: root.id, userId: invited, role: 'reviewer' });
   const entry = (action: string, userId: number, role: string, daysAgo: number) => ({ rootId: root.id, unitId: root.id, userId: staff, action, details: { userId, role }, createdAt: at(daysAgo) });
   await tx.insert(projectUnitJournal).values([

@@ -1,3 +1,4 @@
+import type { Language } from '../../src/domain/languages.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MEMBER_MESSAGE, roleAllowedFor, type MemberAdd } from '../../src/domain/memberManagement.js';
 import { memberFullName } from '../../src/domain/members.js';
@@ -76,27 +77,28 @@ function loginFromEmail(email: string): string {
   return email.toLowerCase().replace(/[^\p{L}\p{N}._@+-]/gu, '-').slice(0, LOGIN_MAX);
 }
 
+/** The account of a person invited to a root by e-mail: a customer of the root's tenant and sales organisation, login = e-mail. */
+export function invitedCustomer(root: Pick<UnitRow, 'tenantId' | 'salesOrgId'>, person: { email: string; firstName: string; lastName: string; language: Language }) {
+  return {
+    login: loginFromEmail(person.email),
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    language: person.language,
+    isInternal: false,
+    isExternalLogin: false,
+    isAdmin: false,
+    isConfigurer: false,
+    isProjectPlanner: false,
+    tenantIDs: [root.tenantId],
+    salesOrgIDs: root.salesOrgId ? [root.salesOrgId] : [],
+  };
+}
+
 /** A customer account for a person invited by e-mail: linked to the root's tenant and sales organisation. */
 async function inviteNewPerson(tx: Tx, root: UnitRow, input: MemberAdd & { email: string }, actor: SessionUser, origin: string, invitation: ProjectInvitation): Promise<Account> {
-  const { id } = await createUser(
-    tx,
-    {
-      login: loginFromEmail(input.email),
-      email: input.email,
-      firstName: input.firstName ?? '',
-      lastName: input.lastName ?? '',
-      language: input.language ?? actor.language,
-      isInternal: false,
-      isExternalLogin: false,
-      isAdmin: false,
-      isConfigurer: false,
-      isProjectPlanner: false,
-      tenantIDs: [root.tenantId],
-      salesOrgIDs: root.salesOrgId ? [root.salesOrgId] : [],
-    },
-    origin,
-    invitation,
-  );
+  const person = { email: input.email, firstName: input.firstName ?? '', lastName: input.lastName ?? '', language: input.language ?? actor.language };
+  const { id } = await createUser(tx, invitedCustomer(root, person), origin, invitation);
   return (await accountOf(tx, id))!;
 }
 

@@ -31,6 +31,8 @@ interface ProfileFormDialogProps {
 export function ProfileFormDialog({ title, fields, schema, initialValues, onSubmit, onClose, onError, helperText }: ProfileFormDialogProps) {
   const translate = useTranslate();
   const [messages, setMessages] = useState<string[]>([]);
+  /** Fields the user has typed in (an emptied required field shows its message even though it is not dirty). */
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef(false);
   const { register, handleSubmit, formState } = useForm<Record<string, string>>({
     defaultValues: initialValues,
@@ -59,11 +61,17 @@ export function ProfileFormDialog({ title, fields, schema, initialValues, onSubm
           <ServerMessages messages={messages} />
           {fields.map((field, index) => {
             const error = formState.errors[field.name];
-            const touched = formState.touchedFields[field.name] || formState.dirtyFields[field.name];
+            // A field shows its message once it was left, or changed at all (emptied again: still a message).
+            const touched = formState.touchedFields[field.name] || formState.dirtyFields[field.name] || edited.has(field.name);
+            const registered = register(field.name);
             return (
               <TextField
                 key={field.name}
-                {...register(field.name)}
+                {...registered}
+                onChange={(event) => {
+                  if (!edited.has(field.name)) setEdited((previous) => new Set(previous).add(field.name));
+                  return registered.onChange(event);
+                }}
                 label={translate(field.label)}
                 type={field.type ?? 'text'}
                 required={field.required}

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { AdminContext, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasswordDialog } from '../../../src/custom/profile/PasswordDialog';
+import { dataProvider } from '../../../src/providers/dataProvider';
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');
@@ -22,7 +23,7 @@ describe('PasswordDialog', () => {
     );
     const onClose = vi.fn();
     render(
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <PasswordDialog onClose={onClose} />
         <Notification />
       </AdminContext>,
