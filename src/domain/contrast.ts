@@ -12,3 +12,15 @@ export function contrastRatio(foreground: string, background: string): number {
 }
 
 export const AA_TEXT_CONTRAST = 4.5;
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * The text colour to show on a configured background: the configured one when it reaches AA contrast, otherwise black
+ * or white, whichever reads better (master data may pair colours that are hard to read).
+ */
+export function readableTextColour(text: string | null, background: string | null): string | null {
+  if (!background || !HEX_COLOUR.test(background)) return text;
+  if (text && HEX_COLOUR.test(text) && contrastRatio(text, background) >= AA_TEXT_CONTRAST) return text;
+  return contrastRatio('#000000', background) >= contrastRatio('#ffffff', background) ? '#000000' : '#ffffff';
+}

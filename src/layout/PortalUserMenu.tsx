@@ -45,7 +45,8 @@ export function UserAvatar({ size = 32, onBar = false }: { size?: number; onBar?
   const { identity } = useGetIdentity();
   const name = String(identity?.fullName ?? '');
   return (
-    <Avatar src={identity?.avatar} alt={name} sx={[
+    // On the bar the avatar is decoration inside the named menu button: its initials must not join the button's name.
+    <Avatar src={identity?.avatar} alt={onBar ? '' : name} aria-hidden={onBar || undefined} sx={[
         { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.light' },
         // Darker than the bar, so that the white initials keep WCAG AA contrast on both bar colours.
         onBar && { bgcolor: 'rgba(0,0,0,0.28)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)' },

@@ -2,10 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { AdminContext, AutocompleteInput, DateInput, DateTimeInput, Form, PasswordInput, SearchInput, TextInput } from 'react-admin';
+import { AdminContext, AutocompleteInput, Datagrid, DateInput, DateTimeInput, Form, ListContextProvider, PasswordInput, SearchInput, TextField, TextInput } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// react-admin 5 still hands MUI's removed `InputProps`/`InputLabelProps` to TextField; MUI 9 puts them on a <div> and
+// react-admin 5 still hands a row checkbox's aria-label to MUI's wrapper <span> instead of the <input>, and MUI's removed `InputProps`/`InputLabelProps` to TextField; MUI 9 puts them on a <div> and
 // React warns. patches/ra-ui-materialui+*.patch keeps them to MUI < 6 (react-admin passes slotProps as well).
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,5 +30,23 @@ describe('react-admin inputs on MUI 9', () => {
     expect(screen.getAllByRole('button', { name: 'Clear value' }).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Show password' })).toBeTruthy();
     expect(document.querySelector('.ra-input-from label')?.getAttribute('data-shrink')).toBe('true');
+  });
+});
+
+describe('react-admin lists on MUI 9', () => {
+  it('name the row checkboxes on the input itself (axe: label, aria-prohibited-attr)', () => {
+    const list = { data: [{ id: 1, name: 'Nordstein' }], total: 1, selectedIds: [], onSelect: () => undefined, onToggleItem: () => undefined, onUnselectItems: () => undefined, resource: 'plants', sort: { field: 'id', order: 'ASC' } };
+    render(
+      <AdminContext i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')}>
+        <ListContextProvider value={list as never}>
+          <Datagrid resource="plants" rowClick={false}>
+            <TextField source="name" />
+          </Datagrid>
+        </ListContextProvider>
+      </AdminContext>,
+    );
+    const rowCheckbox = screen.getByRole('checkbox', { name: 'Select this row' });
+    expect(rowCheckbox.tagName).toBe('INPUT');
+    expect(document.querySelector('span[aria-label="Select this row"]')).toBeNull();
   });
 });
