@@ -18,8 +18,11 @@ function useProfileLanguage(user: SessionUser | undefined) {
   }, [user, locale, setLocale]);
 }
 
-/** The content column may shrink below its widest table: wide tables scroll inside their card, never the page. */
-const layoutSx = { '& .RaLayout-content': { minWidth: 0 } };
+/**
+ * The content column may shrink below its widest table: wide tables scroll inside their card, never the page.
+ * react-admin's layout root is `min-width: fit-content`, which would widen the whole page to the widest table.
+ */
+const layoutSx = { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } };
 
 function Content({ children }: { children: ReactNode }) {
   return (
