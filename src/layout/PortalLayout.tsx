@@ -15,6 +15,8 @@ function useProfileLanguage(user: SessionUser | undefined) {
   useEffect(() => {
     if (user && isLanguage(user.language) && user.language !== locale) setLocale(user.language);
     if (isLanguage(locale)) rememberLanguage(locale);
+    // Screen readers pronounce the page in its language; date fields and journeys read it too.
+    document.documentElement.lang = locale;
   }, [user, locale, setLocale]);
 }
 

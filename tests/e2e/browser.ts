@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -81,4 +81,18 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/home/app/dash');
+}
+
+/** How the app writes a calendar day in each language (the date fields follow the user's language, not the browser's). */
+const DAY_PATTERN: Record<string, (year: string, month: string, day: string) => string> = {
+  de: (year, month, day) => `${day}.${month}.${year}`,
+  nl: (year, month, day) => `${day}-${month}-${year}`,
+  en: (year, month, day) => `${month}/${day}/${year}`,
+};
+
+/** Enters a day (yyyy-mm-dd) into a date field's value input (`data-testid` of CalendarDateField) as the user's language writes it. */
+export async function fillCalendarDay(input: Locator, isoDay: string): Promise<void> {
+  const language = await input.evaluate(() => document.documentElement.lang);
+  const [year, month, day] = isoDay.split('-');
+  await input.fill((DAY_PATTERN[language] ?? DAY_PATTERN.en)(year, month, day), { force: true });
 }

@@ -2,6 +2,7 @@ import { InputAdornment, MenuItem, TextField } from '@mui/material';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import type { MaterialType } from '../../domain/structure';
+import { CalendarDateField } from './CalendarDateField';
 
 /** Label shown above the input, or (in tables, `hideLabel`) only given to screen readers. */
 function labelProps(label: string, hideLabel: boolean | undefined) {
@@ -50,23 +51,20 @@ export function VolumeWidget({ id, value, label, hideLabel, options, schema, dis
 
 /** A calendar date (yyyy-mm-dd) with an earliest day (`ui:options.min`, or the schema's `formatMinimum`). */
 export function DeliveryDateWidget({ id, value, label, hideLabel, options, disabled, readonly, rawErrors = [], onChange, onBlur, onFocus, autofocus }: WidgetProps) {
-  const { htmlInput, ...slotProps } = labelProps(label, hideLabel);
   return (
-    <TextField
+    <CalendarDateField
       id={id}
-      size="small"
-      fullWidth
-      hiddenLabel={hideLabel}
-      type="date"
-      label={labelValue(label || undefined, hideLabel, undefined)}
-      value={value ?? ''}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(day) => onChange(day || undefined)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      min={options.min as string | undefined}
+      label={hideLabel ? undefined : labelValue(label || undefined, hideLabel, undefined)}
+      ariaLabel={hideLabel ? label : undefined}
       autoFocus={autofocus}
       disabled={disabled || readonly}
       error={rawErrors.length > 0}
-      onChange={(event) => onChange(event.target.value || undefined)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      slotProps={{ ...slotProps, inputLabel: { shrink: true }, htmlInput: { ...htmlInput, min: options.min as string | undefined } }}
+      testId={`${id}-date`}
     />
   );
 }

@@ -20,6 +20,7 @@ import {
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { MaterialType, StructureMaterial } from '../../../domain/structure';
 import { formatParams } from '../../../forms/errorSchema';
+import { CalendarDateField } from '../../../forms/widgets/CalendarDateField';
 import { formatIsoDate, formatVolume, type MaterialRowProblem } from './deliveryQueries';
 
 type Field = 'type' | 'volume' | 'deliveryDate';
@@ -137,15 +138,13 @@ export function MaterialRowsEditor({ rows, onChange, materialTypes, minDate, pro
                       />
                     </TableCell>
                     <TableCell>
-                      <TextField
-                        size="small"
-                        variant="outlined"
-                        type="date"
-                        fullWidth
+                      <CalendarDateField
                         value={row.deliveryDate}
-                        onChange={(event) => change(index, { deliveryDate: event.target.value })}
+                        onChange={(deliveryDate) => change(index, { deliveryDate })}
                         {...fieldProps(index, 'deliveryDate')}
-                        slotProps={{ htmlInput: { min: row.type ? minDate(row.type) : undefined, 'aria-label': translate('DELIVERY.DeliveryDate'), 'data-testid': `material-date-${index}` } }}
+                        min={row.type ? minDate(row.type) : undefined}
+                        ariaLabel={translate('DELIVERY.DeliveryDate')}
+                        testId={`material-date-${index}`}
                       />
                     </TableCell>
                     <TableCell>

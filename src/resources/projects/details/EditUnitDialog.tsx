@@ -49,7 +49,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   const inFlight = useRef(false);
   const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
   const initial: UnitFormValues = { title: unit.title, notes: unit.notes, deliveryDate: unit.deliveryDate ?? '', projectUnitTypeVariant: unit.projectUnitTypeVariant };
-  const { register, handleSubmit, formState } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(formSchema), mode: 'onChange' });
+  const { register, control, handleSubmit, formState } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(formSchema), mode: 'onChange' });
 
   const submit = handleSubmit(async (values) => {
     if (inFlight.current) return;
@@ -92,7 +92,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
         <Hero unit={unit} />
         <DialogContent>
           <ServerMessages messages={messages} />
-          <UnitFormFields type={unit.projectUnitType} register={register} errors={formState.errors} showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren} />
+          <UnitFormFields type={unit.projectUnitType} register={register} control={control} errors={formState.errors} showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren} />
           <LotMaterialsSection materials={materials} />
         </DialogContent>
         <DialogActions>
