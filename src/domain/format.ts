@@ -3,6 +3,8 @@
  * screen formats through these functions with the interface language (`useLocaleState()`), so one language shows one
  * style everywhere ("05.12.2026" beside "04.01.2027", never "4.1.2027").
  */
+import { DEFAULT_LANGUAGE } from './languages';
+
 export type DateValue = string | number | Date;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,10 +13,11 @@ const ISO_WEEK = /^(\d{4})-W(\d{2})$/;
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
+function dateFormat(language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  // Never the browser's locale: without a language, the portal's default one.
+  const key = `${language ?? DEFAULT_LANGUAGE}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(language, options)));
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(language ?? DEFAULT_LANGUAGE, options)));
   return format;
 }
 
@@ -24,7 +27,7 @@ function toDate(value: DateValue): { date: Date; calendarDay: boolean } {
   return { date: value instanceof Date ? value : new Date(value), calendarDay: false };
 }
 
-function formatWith(value: DateValue | null | undefined, language: string, options: Intl.DateTimeFormatOptions): string {
+function formatWith(value: DateValue | null | undefined, language: string | undefined, options: Intl.DateTimeFormatOptions): string {
   if (value === null || value === undefined || value === '') return '';
   const { date, calendarDay } = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
@@ -32,20 +35,23 @@ function formatWith(value: DateValue | null | undefined, language: string, optio
 }
 
 /** "05.12.2026" (de), "Dec 5, 2026" (en), "5 dec 2026" (nl). */
-export const formatDate = (value: DateValue | null | undefined, language: string) => formatWith(value, language, { dateStyle: 'medium' });
+export const formatDate = (value: DateValue | null | undefined, language: string | undefined) => formatWith(value, language, { dateStyle: 'medium' });
 
 /** "05.12.2026, 14:30" (de), "Dec 5, 2026, 2:30 PM" (en), "5 dec 2026, 14:30" (nl). */
-export const formatDateTime = (value: DateValue | null | undefined, language: string) => formatWith(value, language, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (value: DateValue | null | undefined, language: string | undefined) => formatWith(value, language, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "14:30" (de, nl), "2:30 PM" (en). */
+export const formatTime = (value: DateValue | null | undefined, language: string | undefined) => formatWith(value, language, { timeStyle: 'short' });
 
 /** The long form for hover texts: "Samstag, 5. Dezember 2026 um 14:30". */
-export const formatFullDateTime = (value: DateValue | null | undefined, language: string) => formatWith(value, language, { dateStyle: 'full', timeStyle: 'short' });
+export const formatFullDateTime = (value: DateValue | null | undefined, language: string | undefined) => formatWith(value, language, { dateStyle: 'full', timeStyle: 'short' });
 
 /** Numbers with the language's separators: "1.234,5" (de), "1,234.5" (en). Non-finite values show as "–". */
-export function formatNumber(value: number, language: string, fractionDigits: { min?: number; max?: number } = { max: 3 }): string {
+export function formatNumber(value: number, language: string | undefined, fractionDigits: { min?: number; max?: number } = { max: 3 }): string {
   if (!Number.isFinite(value)) return '–';
-  const key = `${language}|${fractionDigits.min ?? ''}|${fractionDigits.max ?? ''}`;
+  const key = `${language ?? DEFAULT_LANGUAGE}|${fractionDigits.min ?? ''}|${fractionDigits.max ?? ''}`;
   let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(language, { minimumFractionDigits: fractionDigits.min, maximumFractionDigits: Math.max(fractionDigits.max ?? 3, fractionDigits.min ?? 0) })));
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(language ?? DEFAULT_LANGUAGE, { minimumFractionDigits: fractionDigits.min, maximumFractionDigits: Math.max(fractionDigits.max ?? 3, fractionDigits.min ?? 0) })));
   return format.format(value);
 }
 
@@ -57,10 +63,10 @@ const WEEK_PATTERN: Record<string, (week: number, year: number) => string> = {
 };
 
 /** An ISO week ("2026-W52") as the language writes it: "KW 52/2026" (de), "Week 52, 2026" (en), "week 52, 2026" (nl). */
-export function formatIsoWeek(isoWeek: string, language: string): string {
+export function formatIsoWeek(isoWeek: string, language: string | undefined): string {
   const match = ISO_WEEK.exec(isoWeek);
   if (!match) return isoWeek;
-  return (WEEK_PATTERN[language] ?? WEEK_PATTERN.en)(Number(match[2]), Number(match[1]));
+  return (WEEK_PATTERN[language ?? DEFAULT_LANGUAGE] ?? WEEK_PATTERN.en)(Number(match[2]), Number(match[1]));
 }
 
 /** The ISO week ("2026-W07") a day falls in (weeks start on Monday; week 1 holds the year's first Thursday). */

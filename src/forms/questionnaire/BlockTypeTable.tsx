@@ -2,6 +2,7 @@ import { Box, Checkbox, Chip, Table, TableBody, TableCell, TableContainer, Table
 import type { FieldProps } from '@rjsf/utils';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { blockTypeGroup } from '../../domain/questionnaire';
+import { formatNumber } from '../../domain/format';
 
 /** A block of the table (`x-componentOptions.blocks`) and what the user ticked for it. */
 export interface BlockTypeRow {
@@ -65,7 +66,7 @@ export function BlockTypeTable({ blocks, value, disabled, onChange, label }: { b
                   <TableCell component="th" scope="row">
                     {row.block}
                   </TableCell>
-                  <TableCell align="right">{row.weight.toLocaleString(locale)} kg</TableCell>
+                  <TableCell align="right">{formatNumber(row.weight, locale)} kg</TableCell>
                   {CLASSES.map((strength) => (
                     <TableCell key={strength} align="center" padding="checkbox">
                       <Checkbox

@@ -1,22 +1,8 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import {
-  CreateButton,
-  Datagrid,
-  DateField,
-  ExportButton,
-  FunctionField,
-  List,
-  Pagination,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-  useCreatePath,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { DateField } from '../../layout/LocalizedFields';
 import { BANNER_LEVELS, BANNER_PAGE_SIZES, type BannerNotification } from '../../domain/banner';
 import { LevelField, SalesOrgChipsField } from './BannerFields';
 import { BannerNotificationDialog } from './BannerNotificationDialog';

@@ -1,19 +1,6 @@
 import { Chip } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  ExportButton,
-  FunctionField,
-  List,
-  NumberField,
-  Pagination,
-  SearchInput,
-  SelectInput,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 
 export const MAIL_RESOURCE = 'admin/mails';
 const STATUS_COLOR = { queued: 'warning', sent: 'success', failed: 'error' } as const;

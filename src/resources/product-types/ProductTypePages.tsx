@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { FunctionField, NumberField, SearchInput, TextField } from 'react-admin';
+import { FunctionField, SearchInput, TextField } from 'react-admin';
+import { NumberField } from '../../layout/LocalizedFields';
 import { productTypeCreateSchema, productTypeDefaults, type ProductType } from '../../domain/masterData';
 import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
