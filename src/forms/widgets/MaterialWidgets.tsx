@@ -3,6 +3,7 @@ import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import type { MaterialType } from '../../domain/structure';
 import { CalendarDateField } from './CalendarDateField';
+import { useMaterialTypeLabel } from './useMaterialTypeLabel';
 
 /** Label shown above the input, or (in tables, `hideLabel`) only given to screen readers. */
 function labelProps(label: string, hideLabel: boolean | undefined) {
@@ -74,10 +75,11 @@ export function DeliveryDateWidget({ id, value, label, hideLabel, options, disab
  * schema's enum options when the field has them. An unknown stored value stays visible so it can be corrected.
  */
 export function MaterialTypeWidget({ id, value, label, hideLabel, options, registry, disabled, readonly, rawErrors = [], onChange, onBlur, onFocus, autofocus }: WidgetProps) {
+  const materialTypeLabel = useMaterialTypeLabel();
   const fromContext = (registry.formContext as { rules?: { materialTypes?: MaterialType[] } } | undefined)?.rules?.materialTypes;
   const choices = options.enumOptions?.length
     ? options.enumOptions.map((option) => ({ key: String(option.value), label: option.label }))
-    : (fromContext ?? []).map((type) => ({ key: type.key, label: type.label }));
+    : (fromContext ?? []).map((type) => ({ key: type.key, label: materialTypeLabel(type) }));
   if (value && !choices.some((choice) => choice.key === value)) choices.push({ key: String(value), label: String(value) });
   return (
     <TextField
