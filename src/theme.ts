@@ -14,5 +14,7 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   typography: { fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e0e4ea' } } },
+    // A card's actions move below its title when both do not fit (phones), instead of running off the card.
+    MuiCardHeader: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 8 }, action: { flexShrink: 1, minWidth: 0, alignSelf: 'center', marginTop: 0, marginBottom: 0 } } },
   },
 });

@@ -52,7 +52,7 @@ export function UserAvatar({ size = 32, onBar = false }: { size?: number; onBar?
         // Darker than the bar, so that the white initials keep WCAG AA contrast on both bar colours.
         onBar && { bgcolor: 'rgba(0,0,0,0.28)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)', '&::after': { content: 'attr(data-initials)' } },
       ]}>
-      {onBar ? '' : initials(name)}
+      {onBar ? <span /> : initials(name)}
     </Avatar>
   );
 }
