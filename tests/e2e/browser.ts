@@ -83,16 +83,20 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.waitForURL('**/home/app/dash');
 }
 
-/** How the app writes a calendar day in each language (the date fields follow the user's language, not the browser's). */
-const DAY_PATTERN: Record<string, (year: string, month: string, day: string) => string> = {
-  de: (year, month, day) => `${day}.${month}.${year}`,
-  nl: (year, month, day) => `${day}-${month}-${year}`,
-  en: (year, month, day) => `${month}/${day}/${year}`,
+/** The order in which a day's digits are typed in each language (the date fields follow the user's language). */
+const DAY_DIGITS: Record<string, (year: string, month: string, day: string) => string> = {
+  de: (year, month, day) => `${day}${month}${year}`,
+  nl: (year, month, day) => `${day}${month}${year}`,
+  en: (year, month, day) => `${month}${day}${year}`,
 };
 
-/** Enters a day (yyyy-mm-dd) into a date field's value input (`data-testid` of CalendarDateField) as the user's language writes it. */
+/**
+ * Types a day (yyyy-mm-dd) into a date field (CalendarDateField; `input` is its value input, found by `data-testid`)
+ * as a user does: into the day, month and year sections, in the order the user's language writes them.
+ */
 export async function fillCalendarDay(input: Locator, isoDay: string): Promise<void> {
   const language = await input.evaluate(() => document.documentElement.lang);
   const [year, month, day] = isoDay.split('-');
-  await input.fill((DAY_PATTERN[language] ?? DAY_PATTERN.en)(year, month, day), { force: true });
+  await input.locator('xpath=..').getByRole('spinbutton').first().click();
+  await input.page().keyboard.type((DAY_DIGITS[language] ?? DAY_DIGITS.en)(year, month, day));
 }
