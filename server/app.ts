@@ -55,6 +55,8 @@ import { invitationPublicRoutes } from './routes/invitations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { webhookDeliveryRoutes, webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
+import { bulkRoutes } from './routes/bulk.js';
+import { bulkOperationsResource } from './routes/bulk-operations.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
@@ -207,6 +209,9 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   // The dashboard's request to a sales organisation for a new root project: POST …/email/send
   api.route('/data/planxchange/email', emailRoutes);
   api.route('/data/planxchange/users', userRoutes);
+  // Bulk administration: imports (preview, apply), bulk edits and unlimited exports; the record of them (admins).
+  api.route('/bulk', bulkRoutes);
+  api.route('/data/planxchange/bulkoperations', bulkOperationsResource);
   // Integration: webhook endpoints and their deliveries (admin), the placed-orders export (admins, internal staff).
   api.route('/data/planxchange/webhooks', webhookRoutes(settings));
   api.route('/data/planxchange/webhook-deliveries', webhookDeliveryRoutes);

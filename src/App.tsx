@@ -19,6 +19,7 @@ import deliveryOverview, { DeliveryOverviewList } from './resources/delivery-ove
 import journal, { JournalList } from './resources/journal';
 import lintelProducts, { LINTEL_PRODUCTS_RESOURCE } from './resources/lintel-products';
 import mails from './resources/mails';
+import bulkOperations from './resources/bulk-operations';
 import webhooks from './resources/webhooks';
 import webhookDeliveries from './resources/webhook-deliveries';
 import { WEBHOOKS_RESOURCE, WEBHOOK_DELIVERIES_RESOURCE } from './resources/webhooks/constants';
@@ -97,6 +98,7 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name={USERS_RESOURCE} {...users} />
       <Resource name="admin/projectfeatures" {...projectFeatures} />
       <Resource name="admin/mails" {...mails} />
+      <Resource name="admin/bulkoperations" {...bulkOperations} />
       <Resource name={WEBHOOKS_RESOURCE} {...webhooks} />
       <Resource name={WEBHOOK_DELIVERIES_RESOURCE} {...webhookDeliveries} />
       <Resource name="admin/tenants" {...tenants} />

@@ -1,5 +1,6 @@
 import type { Tx } from './client.js';
-import { aacProducts, lintelProducts } from './schema.js';
+import { eq } from 'drizzle-orm';
+import { aacProducts, bulkOperations, lintelProducts, users } from './schema.js';
 
 type AacSeed = Omit<typeof aacProducts.$inferInsert, 'tenantId' | 'id' | 'updatedAt'>;
 type LintelSeed = Omit<typeof lintelProducts.$inferInsert, 'tenantId' | 'id' | 'updatedAt'>;
@@ -60,12 +61,27 @@ function lintelRange(language: keyof typeof LINTEL_WORDS): LintelSeed[] {
   );
 }
 
+/** Demo list prices (the price list an import changes): thicker elements cost more. */
+const aacListPrice = (thickness: number) => (thickness * 0.62 + 24.5).toFixed(2);
+const lintelListPrice = (thickness: number, height: number, length: number) => ((thickness * height * length) / 1_000_000 * 0.9 + 6.4).toFixed(2);
+
 /** The demo catalogues: Nordstein (German), Calcon (Dutch), CCL (English); `tenantIds` in that order. */
 export async function seedDemoCatalogues(tx: Tx, tenantIds: number[]): Promise<void> {
   const languages = ['de', 'nl', 'en'] as const;
   for (const [index, tenantId] of tenantIds.slice(0, languages.length).entries()) {
     const language = languages[index];
-    await tx.insert(aacProducts).values(AAC_RANGES[language].map((product) => ({ ...product, tenantId })));
-    await tx.insert(lintelProducts).values(lintelRange(language).map((product) => ({ ...product, tenantId })));
+    await tx.insert(aacProducts).values(AAC_RANGES[language].map((product) => ({ ...product, price: aacListPrice(product.thickness), tenantId })));
+    await tx.insert(lintelProducts).values(lintelRange(language).map((product) => ({ ...product, price: lintelListPrice(product.thickness, product.height, product.length), tenantId })));
   }
+}
+
+/** The record of bulk changes shows the price list the demo catalogues came from and one bulk edit. */
+export async function seedDemoBulkOperations(tx: Tx): Promise<void> {
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.login, 'admin'));
+  if (!admin) return;
+  const day = 24 * 60 * 60 * 1000;
+  await tx.insert(bulkOperations).values([
+    { kind: 'import', resource: 'lintelproducts', userId: admin.id, userLogin: 'admin', fileName: 'Preisliste 2026.xlsx', created: 0, updated: 270, unchanged: 0, details: { rows: 270 }, createdAt: new Date(Date.now() - 14 * day) },
+    { kind: 'update', resource: 'aacproducts', userId: admin.id, userLogin: 'admin', fileName: null, created: 0, updated: 1, unchanged: 0, details: { data: { active: false }, ids: 1 }, createdAt: new Date(Date.now() - 7 * day) },
+  ]);
 }

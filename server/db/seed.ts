@@ -19,7 +19,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { demoAvatar } from '../lib/png.js';
 import { avatarKey, type FileStorage } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
-import { seedDemoCatalogues } from './seed-catalogues.js';
+import { seedDemoBulkOperations, seedDemoCatalogues } from './seed-catalogues.js';
 import { demoTenantLogos } from './seed-logos.js';
 import { seedDemoProjects, writeDemoFiles } from './seed-projects.js';
 import { seedDemoDeliveries } from './seed-deliveries.js';
@@ -183,6 +183,7 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     await seedDemoDeliveries(tx);
     await seedDemoOrders(tx);
     await seedDemoIntegration(tx);
+    await seedDemoBulkOperations(tx);
     await seedDemoMemberships(tx, process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`);
     await queueMail(tx, {
       kind: 'welcome',

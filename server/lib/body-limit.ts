@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AVATAR_MAX_BYTES } from '../../src/domain/avatar.js';
+import { IMPORT_MAX_BYTES } from '../../src/domain/bulk/resources.js';
 import { BRAND_IMAGE_MAX_BYTES } from '../../src/domain/masterData.js';
 import { PROJECT_UPLOAD_MAX_BYTES } from '../../src/domain/projectFiles.js';
 import type { AppEnv } from './context.js';
@@ -48,6 +49,12 @@ export const UPLOAD_LIMITS: readonly UploadLimit[] = [
     maxBytes: BRAND_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE,
     message: { key: 'ADMIN.MasterData.ImageTooLarge', reference: 'image', params: { max: label(BRAND_IMAGE_MAX_BYTES) } },
   },
+  // Bulk administration: an import file (CSV or XLSX) to preview and to import.
+  ...['/api/bulk/:resource/import', '/api/bulk/:resource/import/preview'].map((path) => ({
+    path,
+    maxBytes: IMPORT_MAX_BYTES + MULTIPART_ENVELOPE,
+    message: { key: 'ERRORMESSAGES.PayloadTooLarge', reference: 'file', params: { max: label(IMPORT_MAX_BYTES) } },
+  })),
   {
     path: '/api/data/planxchange/tenants/:id/logo',
     maxBytes: BRAND_IMAGE_MAX_BYTES + MULTIPART_ENVELOPE,

@@ -24,6 +24,7 @@ export function toAacProduct(row: AacRow): AacProduct {
     minLength: row.minLength,
     maxLength: row.maxLength,
     unitsPerPallet: row.unitsPerPallet,
+    price: row.price === null ? null : Number(row.price),
     active: row.active,
   };
 }
@@ -41,6 +42,7 @@ export function toLintelProduct(row: LintelRow): LintelProduct {
     length: row.length,
     lintelType: row.lintelType as LintelProduct['lintelType'],
     unitsPerPallet: row.unitsPerPallet,
+    price: row.price === null ? null : Number(row.price),
     active: row.active,
   };
 }

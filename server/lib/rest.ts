@@ -66,6 +66,17 @@ function requireUser(user: SessionUser | null): SessionUser {
   return user;
 }
 
+/** Every mounted resource by its API name (the whole-list export reads a list through its definition). */
+const DEFINITIONS = new Map<string, ResourceDefinition>();
+
+export function mountedResource(name: string): ResourceDefinition | undefined {
+  return DEFINITIONS.get(name);
+}
+
+export function authorizeResource(definition: ResourceDefinition, user: SessionUser, action: Action): void {
+  authorize(definition, user, action);
+}
+
 function authorize(definition: ResourceDefinition, user: SessionUser, action: Action): void {
   const allowed = definition.allow ? definition.allow(user, action) : canAccess(user, { action, resource: definition.name });
   if (!allowed) throw ApiError.forbidden();
@@ -99,6 +110,49 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
+/** A list request's filter and sort for this user (the same for a page of the list and for its export). */
+export function listQuery(definition: ResourceDefinition, user: SessionUser, params: URLSearchParams) {
+  const filters = definition.filters ?? {};
+  const filterable = ['id', 'q', ...Object.keys(filters)];
+  const query = parseListQuery(params, Object.keys(definition.sortable), filterable);
+
+  const conditions: (SQL | undefined)[] = [definition.scope?.(user)];
+  for (const [key, value] of Object.entries(query.filter)) {
+    if (key === 'id') {
+      const ids = z.union([z.array(z.number().int()), z.number().int()]).safeParse(value);
+      if (!ids.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.id');
+      const list = Array.isArray(ids.data) ? ids.data : [ids.data];
+      conditions.push(list.length ? inArray(definition.id, list) : eq(definition.id, -1));
+    } else if (key === 'q') {
+      if (typeof value !== 'string' || value.length > 200) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.q');
+      if (value.trim() && definition.search) conditions.push(definition.search(value.trim()));
+    } else {
+      const filter = filters[key];
+      const parsed = filter.schema.safeParse(value);
+      if (!parsed.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', `filter.${key}`);
+      conditions.push(filter.where(parsed.data as never, user));
+    }
+  }
+  const where = and(...conditions);
+  const [sortField, sortOrder] = query.sort ? [query.sort.field, query.sort.order] : definition.defaultSort;
+  const column = definition.sortable[sortField];
+  const order = sortOrder === 'DESC' ? desc(column) : asc(column);
+  return { query, where, order: [order, asc(definition.id)] as SQL[] };
+}
+
+/**
+ * Every record of a list with its filter and sort, page by page (an export: no range, memory bounded by the page).
+ * Offset paging in the list's own order; the id breaks ties, so no record is read twice.
+ */
+export async function* listAll(db: Db, definition: ResourceDefinition, user: SessionUser, params: URLSearchParams, pageSize = 500): AsyncGenerator<ApiRecord[]> {
+  const { where, order } = listQuery(definition, user, params);
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = (await db.select(selection(definition)).from(definition.table).where(where).orderBy(...order).limit(pageSize).offset(offset)) as Row[];
+    if (rows.length) yield await definition.toRecords(db, rows, user);
+    if (rows.length < pageSize) return;
+  }
+}
+
 /** Claims the version the client read: one UPDATE that raises it only if it is still that version (and the row visible). */
 async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, expected: number, user: SessionUser): Promise<void> {
   const column = definition.version!;
@@ -115,36 +169,13 @@ async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, 
 /** Mounts list / getOne / create / update / delete for one resource. */
 export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const filters = definition.filters ?? {};
-  const filterable = ['id', 'q', ...Object.keys(filters)];
+  DEFINITIONS.set(definition.name, definition);
 
   app.get('/', async (c) => {
     const user = requireUser(c.get('user'));
     authorize(definition, user, 'list');
     const db = c.get('db');
-    const query = parseListQuery(new URL(c.req.url).searchParams, Object.keys(definition.sortable), filterable);
-
-    const conditions: (SQL | undefined)[] = [definition.scope?.(user)];
-    for (const [key, value] of Object.entries(query.filter)) {
-      if (key === 'id') {
-        const ids = z.union([z.array(z.number().int()), z.number().int()]).safeParse(value);
-        if (!ids.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.id');
-        const list = Array.isArray(ids.data) ? ids.data : [ids.data];
-        conditions.push(list.length ? inArray(definition.id, list) : eq(definition.id, -1));
-      } else if (key === 'q') {
-        if (typeof value !== 'string' || value.length > 200) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', 'filter.q');
-        if (value.trim() && definition.search) conditions.push(definition.search(value.trim()));
-      } else {
-        const filter = filters[key];
-        const parsed = filter.schema.safeParse(value);
-        if (!parsed.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', `filter.${key}`);
-        conditions.push(filter.where(parsed.data as never, user));
-      }
-    }
-    const where = and(...conditions);
-    const [sortField, sortOrder] = query.sort ? [query.sort.field, query.sort.order] : definition.defaultSort;
-    const column = definition.sortable[sortField];
-    const order = sortOrder === 'DESC' ? desc(column) : asc(column);
+    const { query, where, order } = listQuery(definition, user, new URL(c.req.url).searchParams);
     const { start, end } = query.range;
 
     // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
@@ -154,7 +185,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       .select(selection(definition, { __total: totalSql }))
       .from(definition.table)
       .where(where)
-      .orderBy(order, asc(definition.id))
+      .orderBy(...order)
       .limit(end - start + 1)
       .offset(start)) as (Row & { __total: number })[];
     let total = page.length ? Number(page[0].__total) : 0;

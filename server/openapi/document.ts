@@ -5,6 +5,7 @@ import './paths-projects.js';
 import './paths-orders.js';
 import './paths-admin.js';
 import './paths-integration.js';
+import './paths-bulk.js';
 
 let document: Record<string, unknown> | undefined;
 

@@ -108,11 +108,11 @@ export const TaskSchema = z
 covers<Covers<Task, typeof TaskSchema>>();
 
 export const AacProductSchema = z
-  .object({ id, tenantID: id, tenantName: text, productNo: z.number().int(), articleNo: text, title: text, value: text, thickness: z.number(), width: z.number(), minLength: z.number(), maxLength: z.number(), unitsPerPallet: z.number(), active: z.boolean() })
+  .object({ id, tenantID: id, tenantName: text, productNo: z.number().int(), articleNo: text, title: text, value: text, thickness: z.number(), width: z.number(), minLength: z.number(), maxLength: z.number(), unitsPerPallet: z.number(), price: z.number().nullable(), active: z.boolean() })
   .openapi('AacProduct');
 covers<Covers<AacProduct, typeof AacProductSchema>>();
 export const LintelProductSchema = z
-  .object({ id, tenantID: id, tenantName: text, itemNo: text, title: text, value: text, height: z.number(), thickness: z.number(), length: z.number(), lintelType: text, unitsPerPallet: z.number(), active: z.boolean() })
+  .object({ id, tenantID: id, tenantName: text, itemNo: text, title: text, value: text, height: z.number(), thickness: z.number(), length: z.number(), lintelType: text, unitsPerPallet: z.number(), price: z.number().nullable(), active: z.boolean() })
   .openapi('LintelProduct');
 covers<Covers<LintelProduct, typeof LintelProductSchema>>();
 

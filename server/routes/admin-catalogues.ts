@@ -21,7 +21,7 @@ import { aacProducts, lintelProducts, tenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
-import { restResource } from '../lib/rest.js';
+import { restResource, type ResourceDefinition } from '../lib/rest.js';
 import { catalogueOf, tenantName, toAacProduct, toLintelProduct, type AacRow, type LintelRow } from '../lib/catalogue.js';
 import { preliminaryDaysRoutes } from './admin-preliminary-days.js';
 
@@ -47,6 +47,9 @@ async function requireUnique(
 }
 
 const flag = { schema: z.boolean() };
+
+/** numeric(12,2) travels as text: exact, never a float. */
+const priceText = (price: number | null | undefined) => (price === null || price === undefined ? null : price.toFixed(2));
 const millimetreFilter = { schema: z.number().int() };
 
 const aacUnique = (column: PgColumn) => ({ table: aacProducts, id: aacProducts.id, tenant: aacProducts.tenantId, column });
@@ -57,12 +60,12 @@ async function checkAac(tx: Tx, input: AacProductInput, exceptId?: number): Prom
   await requireUnique(tx, aacUnique(aacProducts.articleNo), input.tenantID, input.articleNo, 'articleNo', exceptId);
 }
 
-function aacValues(input: AacProductInput): typeof aacProducts.$inferInsert {
-  const { tenantID, ...fields } = input;
-  return { ...fields, tenantId: tenantID };
+export function aacValues(input: AacProductInput): typeof aacProducts.$inferInsert {
+  const { tenantID, price, ...fields } = input;
+  return { ...fields, price: priceText(price), tenantId: tenantID };
 }
 
-export const aacProductsResource = restResource({
+export const aacProductsDefinition: ResourceDefinition = {
   name: 'aacproducts',
   table: aacProducts,
   id: aacProducts.id,
@@ -78,6 +81,7 @@ export const aacProductsResource = restResource({
     minLength: aacProducts.minLength,
     maxLength: aacProducts.maxLength,
     unitsPerPallet: aacProducts.unitsPerPallet,
+    price: aacProducts.price,
     active: aacProducts.active,
   },
   defaultSort: ['tenantID', 'ASC'],
@@ -115,11 +119,13 @@ export const aacProductsResource = restResource({
   remove: async (tx, id) => {
     await tx.delete(aacProducts).where(eq(aacProducts.id, id));
   },
-});
+};
 
-function lintelValues(input: LintelProductInput): typeof lintelProducts.$inferInsert {
-  const { tenantID, ...fields } = input;
-  return { ...fields, tenantId: tenantID };
+export const aacProductsResource = restResource(aacProductsDefinition);
+
+export function lintelValues(input: LintelProductInput): typeof lintelProducts.$inferInsert {
+  const { tenantID, price, ...fields } = input;
+  return { ...fields, price: priceText(price), tenantId: tenantID };
 }
 
 async function checkLintel(tx: Tx, input: LintelProductInput, exceptId?: number): Promise<void> {
@@ -128,7 +134,7 @@ async function checkLintel(tx: Tx, input: LintelProductInput, exceptId?: number)
   await requireUnique(tx, unique, input.tenantID, input.itemNo, 'itemNo', exceptId);
 }
 
-export const lintelProductsResource = restResource({
+export const lintelProductsDefinition: ResourceDefinition = {
   name: 'lintelproducts',
   table: lintelProducts,
   id: lintelProducts.id,
@@ -143,6 +149,7 @@ export const lintelProductsResource = restResource({
     length: lintelProducts.length,
     lintelType: lintelProducts.lintelType,
     unitsPerPallet: lintelProducts.unitsPerPallet,
+    price: lintelProducts.price,
     active: lintelProducts.active,
   },
   defaultSort: ['tenantID', 'ASC'],
@@ -181,7 +188,9 @@ export const lintelProductsResource = restResource({
   remove: async (tx, id) => {
     await tx.delete(lintelProducts).where(eq(lintelProducts.id, id));
   },
-});
+};
+
+export const lintelProductsResource = restResource(lintelProductsDefinition);
 
 /** The tenants whose catalogue this user reads: administrators all, everyone else their own tenants. */
 function catalogueScope(user: SessionUser): SQL | undefined {

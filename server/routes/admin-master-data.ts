@@ -16,7 +16,7 @@ import type { Tx } from '../db/client.js';
 import { plants, productTypes, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
-import { restResource } from '../lib/rest.js';
+import { restResource, type ResourceDefinition } from '../lib/rest.js';
 import { containsPattern } from '../lib/rest-query.js';
 import { tenantsResource } from './admin-tenants.js';
 
@@ -49,7 +49,7 @@ async function unitsUsing(tx: Tx, where: SQL): Promise<number> {
   return Number(row.n);
 }
 
-export const plantsResource = restResource({
+export const plantsDefinition: ResourceDefinition = {
   name: 'plants',
   table: plants,
   id: plants.id,
@@ -87,9 +87,11 @@ export const plantsResource = restResource({
     if (orgs.length) throw ApiError.conflict('ADMIN.Plants.DefaultOfSalesOrgs', { keys: orgs.map((org) => org.key).join(', ') });
     await tx.delete(plants).where(eq(plants.id, id));
   },
-});
+};
 
-export const productTypesResource = restResource({
+export const plantsResource = restResource(plantsDefinition);
+
+export const productTypesDefinition: ResourceDefinition = {
   name: 'producttypes',
   table: productTypes,
   id: productTypes.id,
@@ -133,7 +135,9 @@ export const productTypesResource = restResource({
     if (units) throw ApiError.conflict('ADMIN.ProductTypes.UsedByUnits', { count: units });
     await tx.delete(productTypes).where(eq(productTypes.id, id));
   },
-});
+};
+
+export const productTypesResource = restResource(productTypesDefinition);
 
 /** Administration master data under api/data/planxchange: plants, product types and tenants (with their logos). */
 export const masterDataRoutes = new Hono<AppEnv>();

@@ -31,7 +31,7 @@ function refuseQueryParameters(url: string): void {
 }
 
 /** Every plant × product type pair of a tenant gets a row (the tenant's largest value, else the default). */
-async function completePairs(tx: Tx): Promise<void> {
+export async function completePairs(tx: Tx): Promise<void> {
   const plantRows = await tx.select({ id: plants.id, tenantId: plants.tenantId }).from(plants);
   const typeRows = await tx.select({ id: productTypes.id, tenantId: productTypes.tenantId }).from(productTypes);
   const values = await tx
@@ -54,7 +54,7 @@ async function completePairs(tx: Tx): Promise<void> {
   if (missing.length) await tx.insert(preliminaryDays).values(missing).onConflictDoNothing();
 }
 
-async function selectRecords(db: Db | Tx, ids?: number[]): Promise<PreliminaryDaysRecord[]> {
+export async function selectRecords(db: Db | Tx, ids?: number[]): Promise<PreliminaryDaysRecord[]> {
   const rows = await (db as Db)
     .select({
       id: preliminaryDays.id,

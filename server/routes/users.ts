@@ -22,15 +22,15 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
-import { restResource } from '../lib/rest.js';
+import { restResource, type ResourceDefinition } from '../lib/rest.js';
 import { limitAction } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { inviteUser, type ProjectInvitation } from './invitations.js';
 
-type UserRow = typeof users.$inferSelect & { firstName: string; lastName: string; tenantIDs: number[]; salesOrgIDs: number[] };
+export type UserRow = typeof users.$inferSelect & { firstName: string; lastName: string; tenantIDs: number[]; salesOrgIDs: number[] };
 
 /** Names and links selected with the user row itself (qualified outer reference: drizzle leaves single-table columns bare). */
-function recordColumns() {
+export function recordColumns() {
   return {
     firstName: sql<string>`coalesce((select p.first_name from user_profiles p where p.user_id = "users"."id"), '')`,
     lastName: sql<string>`coalesce((select p.last_name from user_profiles p where p.user_id = "users"."id"), '')`,
@@ -39,7 +39,7 @@ function recordColumns() {
   };
 }
 
-function toRecord(row: UserRow): UserRecord {
+export function toRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
     userID: row.id,
@@ -75,7 +75,7 @@ const roleWhere: Record<UserRole, () => SQL | undefined> = {
 };
 
 /** `GET api/data/planxchange/users[/{id}]`: every account, deleted ones included (filter `deleted`). */
-const usersResource = restResource({
+export const usersDefinition: ResourceDefinition = {
   name: 'users',
   table: users,
   id: users.id,
@@ -100,7 +100,9 @@ const usersResource = restResource({
   readOnlyFields: ['userID'],
   columns: recordColumns,
   toRecords: async (_db, rows) => (rows as UserRow[]).map(toRecord) as never,
-});
+};
+
+const usersResource = restResource(usersDefinition);
 
 function requireAdmin(user: SessionUser | null, action: 'create' | 'edit'): SessionUser {
   if (!user) throw ApiError.unauthorized();
@@ -163,9 +165,9 @@ export async function createUser(tx: Tx, input: UserCreate, origin: string, invi
   return { id: row.id, link };
 }
 
-type AdminChanges = Omit<UserUpdate, 'languageKey'>;
+export type AdminChanges = Omit<UserUpdate, 'languageKey'>;
 
-async function updateUser(tx: Tx, id: number, changes: AdminChanges, current: UserRecord): Promise<void> {
+export async function updateUser(tx: Tx, id: number, changes: AdminChanges, current: UserRecord): Promise<void> {
   const { firstName, lastName, tenantIDs, salesOrgIDs, ...fields } = changes;
   await tx.update(users).set({ ...fields, updatedAt: new Date() }).where(eq(users.id, id));
   if (firstName !== undefined || lastName !== undefined) {

@@ -10,6 +10,7 @@ export type LintelType = (typeof LINTEL_TYPES)[number];
 export const AAC_LENGTH_STEP_MM = 20;
 export const DIMENSION_MAX_MM = 12000;
 export const UNITS_PER_PALLET_MAX = 1000;
+export const PRICE_MAX = 9_999_999_999.99;
 export const CATALOGUE_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export const CATALOGUE_MESSAGE = {
@@ -22,6 +23,7 @@ export const CATALOGUE_MESSAGE = {
   maxBelowMin: 'CATALOGUE.Validation.MaxBelowMin',
   lintelType: 'CATALOGUE.Validation.LintelType',
   codeCharacters: 'CATALOGUE.Validation.CodeCharacters',
+  price: 'CATALOGUE.Validation.Price',
 } as const;
 
 export interface AacProduct {
@@ -37,6 +39,8 @@ export interface AacProduct {
   minLength: number;
   maxLength: number;
   unitsPerPallet: number;
+  /** List price per element or piece (two decimals); null until the price list sets one. */
+  price: number | null;
   active: boolean;
 }
 
@@ -52,6 +56,8 @@ export interface LintelProduct {
   length: number;
   lintelType: LintelType;
   unitsPerPallet: number;
+  /** List price per element or piece (two decimals); null until the price list sets one. */
+  price: number | null;
   active: boolean;
 }
 
@@ -80,6 +86,14 @@ const common = {
   value: code(60),
   unitsPerPallet: wholeNumber().min(1, CATALOGUE_MESSAGE.positive).max(UNITS_PER_PALLET_MAX, CATALOGUE_MESSAGE.unitsTooLarge),
   active: z.boolean({ error: requiredOr() }),
+  /** Cents at most: a price list has two decimals. */
+  price: z
+    .number({ error: CATALOGUE_MESSAGE.price })
+    .min(0, CATALOGUE_MESSAGE.price)
+    .max(PRICE_MAX, CATALOGUE_MESSAGE.price)
+    .refine((price) => Math.abs(Math.round(price * 100) - price * 100) < 1e-6, CATALOGUE_MESSAGE.price)
+    .nullable()
+    .optional(),
 };
 
 const aacFields = {

@@ -9,7 +9,7 @@ import type { SessionUser } from './user';
 export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'access';
 
 /** Resources (and areas) that only administrators reach. */
-export const ADMIN_RESOURCES = ['banner-notifications', 'mails', 'projectfeatures', 'admin', 'tenants', 'aacproducts', 'lintelproducts', 'productplantpreliminarydays', 'webhooks', 'webhook-deliveries'] as const;
+export const ADMIN_RESOURCES = ['banner-notifications', 'mails', 'projectfeatures', 'admin', 'tenants', 'aacproducts', 'lintelproducts', 'productplantpreliminarydays', 'webhooks', 'webhook-deliveries', 'bulkoperations'] as const;
 
 export interface AccessRequest {
   action: Action | string;

@@ -2,6 +2,8 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider, type GetListParams, type GetListResult, type GetOneParams, type GetOneResult, type RaRecord } from 'react-admin';
 import { accountMethods, profileMethods } from './methods/profile';
 import { adminMethods } from './methods/admin';
+import { bulkMethods } from './methods/bulk';
+import { isBulkResource } from '../domain/bulk/resources';
 import { dashboardMethods } from './methods/dashboard';
 import { deliveryMethods } from './methods/deliveries';
 import { fileMethods } from './methods/files';
@@ -84,7 +86,12 @@ const crud = {
       ...params,
       data: updateBody(params.data as Record<string, unknown>, params.previousData as Record<string, unknown> | undefined),
     }),
-  updateMany: (resource, params) => base.updateMany(apiResource(resource), params),
+  // The administration's lists change selected rows in one request and one transaction (api/bulk/{resource}/update).
+  updateMany: async (resource, params) => {
+    const name = apiResource(resource);
+    if (!isBulkResource(name)) return base.updateMany(name, params);
+    return bulkMethods.bulkUpdate(name, params.ids, params.data as Record<string, unknown>);
+  },
   delete: (resource, params) => base.delete(apiResource(resource), params),
   deleteMany: (resource, params) => base.deleteMany(apiResource(resource), params),
 } satisfies DataProvider;
@@ -109,6 +116,7 @@ export const dataProvider = {
   ...profileMethods,
   ...accountMethods,
   ...adminMethods,
+  ...bulkMethods,
   ...sheetMethods,
   ...dashboardMethods,
   ...viewerMethods,

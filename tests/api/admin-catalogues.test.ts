@@ -78,6 +78,7 @@ describe('AAC products', () => {
       minLength: 1000,
       maxLength: 6000,
       unitsPerPallet: 10,
+      price: 210.5,
       active: true,
     });
     expect((await list('aacproducts', { active: false })).body.map((p) => p.articleNo)).toEqual(['CCL-WP-200-600']);

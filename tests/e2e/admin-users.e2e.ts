@@ -86,10 +86,11 @@ describe('users as admin', () => {
     await page.getByPlaceholder('Search').fill('Nieuw');
     const row = page.getByRole('row').filter({ hasText: 'nina.e2e' });
     await row.locator('[data-state="active"]').waitFor();
-    const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toContain('login,email,firstName');
+    expect(csv.split('\r\n')[0]).toContain('Login name,E-mail,First name');
     expect(csv).toContain('nina.e2e');
     await context.close();
   });

@@ -20,6 +20,7 @@ export function lintelCatalogue(): LintelProduct[] {
           length,
           lintelType: fs ? ('FS' as const) : ('other' as const),
           unitsPerPallet: fs ? 20 : 10,
+          price: null,
           active: !(thickness === 175 && length === 1500 && height === 249),
         };
       }),

@@ -15,6 +15,7 @@ const product = (productNo: number, title: string, thickness: number, unitsPerPa
   minLength: 1000,
   maxLength: 6000,
   unitsPerPallet,
+  price: null,
   active,
 });
 

@@ -4,13 +4,15 @@ import {
   check,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   serial,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns.js';
-import { tenants } from './core.js';
+import { createdAt, updatedAt } from './columns.js';
+import { tenants, users } from './core.js';
 
 /** AAC element catalogue of a tenant: the order table's product list (productNo 0..2 per tenant). */
 export const aacProducts = pgTable(
@@ -30,6 +32,8 @@ export const aacProducts = pgTable(
     minLength: integer('min_length').notNull(),
     maxLength: integer('max_length').notNull(),
     unitsPerPallet: integer('units_per_pallet').notNull(),
+    /** List price per element in the tenant's currency (the price list); empty until one is set. */
+    price: numeric('price', { precision: 12, scale: 2 }),
     active: boolean('active').notNull().default(true),
     updatedAt: updatedAt(),
   },
@@ -58,6 +62,8 @@ export const lintelProducts = pgTable(
     /** FS or another lintel type. */
     lintelType: varchar('lintel_type', { length: 20 }).notNull().default('FS'),
     unitsPerPallet: integer('units_per_pallet').notNull(),
+    /** List price per piece in the tenant's currency (the price list); empty until one is set. */
+    price: numeric('price', { precision: 12, scale: 2 }),
     active: boolean('active').notNull().default(true),
     updatedAt: updatedAt(),
   },
@@ -66,4 +72,29 @@ export const lintelProducts = pgTable(
     index('lintel_products_lookup_idx').on(t.tenantId, t.thickness, t.length, t.height),
     check('lintel_products_dimensions', sql`${t.height} > 0 and ${t.thickness} > 0 and ${t.length} > 0 and ${t.unitsPerPallet} > 0`),
   ],
+);
+
+/**
+ * The record of every import and bulk change (who, when, what, how many, which file): the administrators'
+ * "Bulk changes" list. The user is kept by id and login: the record outlives a deleted account.
+ */
+export const bulkOperations = pgTable(
+  'bulk_operations',
+  {
+    id: serial('id').primaryKey(),
+    /** import | update | delete | deactivate */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** The API resource name (aacproducts, users …). */
+    resource: varchar('resource', { length: 60 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userLogin: varchar('user_login', { length: 120 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    /** What a bulk change set ({field: value}), or the import's column mapping. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bulk_operations_created').on(t.createdAt)],
 );

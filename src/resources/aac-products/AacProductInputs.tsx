@@ -25,6 +25,7 @@ export function AacProductInputs() {
       <NumberInput source="minLength" isRequired fullWidth min={AAC_LENGTH_STEP_MM} max={DIMENSION_MAX_MM} step={AAC_LENGTH_STEP_MM} helperText="CATALOGUE.Aac.LengthHint" />
       <NumberInput source="maxLength" isRequired fullWidth min={AAC_LENGTH_STEP_MM} max={DIMENSION_MAX_MM} step={AAC_LENGTH_STEP_MM} helperText="CATALOGUE.Aac.LengthHint" />
       <NumberInput source="unitsPerPallet" isRequired fullWidth min={1} max={UNITS_PER_PALLET_MAX} step={1} />
+      <NumberInput source="price" fullWidth min={0} step={0.01} parse={(value: string) => (value === '' || value === null ? null : Number(value))} />
       <BooleanInput source="active" />
     </Box>
   );

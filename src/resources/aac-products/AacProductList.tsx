@@ -26,6 +26,7 @@ export function AacProductList() {
         <NumberField source="minLength" />
         <NumberField source="maxLength" />
         <NumberField source="unitsPerPallet" />
+        <NumberField source="price" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} />
         <BooleanField source="active" />
       </Datagrid>
     </List>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { BulkDeleteButton, BulkExportButton, CreateButton, ExportButton, NullableBooleanInput, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { BulkDeleteButton, NullableBooleanInput, SearchInput, SelectInput } from 'react-admin';
+import { BulkEditButton } from '../../layout/bulk/BulkEditButton';
+import { BulkListActions } from '../../layout/bulk/BulkListActions';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 
 export type { CatalogueTenant } from '../../providers/methods/admin';
@@ -28,17 +30,16 @@ export function commonFilters(tenantChoices: { id: number; name: string }[]) {
   ];
 }
 
-export const CatalogueListActions = () => (
-  <TopToolbar>
-    <CreateButton />
-    <ExportButton maxResults={1000} />
-  </TopToolbar>
-);
+/** Create, the whole catalogue as CSV or Excel (server-streamed, no cap) and the import. */
+export const CatalogueListActions = () => <BulkListActions />;
 
-/** Deleting waits for the server (pessimistic) so that a refusal shows as an error, not as a vanished row. */
+/**
+ * Deleting waits for the server (pessimistic) so that a refusal shows as an error, not as a vanished row. No export of
+ * the selected rows: the list's export (filter and sort, whole) writes the file the import reads back.
+ */
 export const CatalogueBulkActions = () => (
   <>
-    <BulkExportButton />
+    <BulkEditButton />
     <BulkDeleteButton mutationMode="pessimistic" />
   </>
 );

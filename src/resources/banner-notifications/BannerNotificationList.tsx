@@ -1,8 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import { CreateButton, Datagrid, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TopToolbar, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { DateField } from '../../layout/LocalizedFields';
+import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BANNER_LEVELS, BANNER_PAGE_SIZES, type BannerNotification } from '../../domain/banner';
 import { LevelField, SalesOrgChipsField } from './BannerFields';
 import { BannerNotificationDialog } from './BannerNotificationDialog';
@@ -39,10 +40,9 @@ function EditBannerButton() {
 }
 
 const ListActions = () => (
-  <TopToolbar>
+  <ExportListActions>
     <CreateButton label="BANNER.Add" />
-    <ExportButton />
-  </TopToolbar>
+  </ExportListActions>
 );
 
 /** The dialog to show, from the URL: …/create or …/{id} (deep-linkable, with browser history). */

@@ -20,6 +20,7 @@ export function LintelProductInputs() {
       <NumberInput source="length" {...mm} />
       <NumberInput source="height" {...mm} />
       <NumberInput source="unitsPerPallet" isRequired fullWidth min={1} max={UNITS_PER_PALLET_MAX} step={1} />
+      <NumberInput source="price" fullWidth min={0} step={0.01} parse={(value: string) => (value === '' || value === null ? null : Number(value))} />
       <BooleanInput source="active" />
     </Box>
   );

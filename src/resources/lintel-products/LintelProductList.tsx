@@ -34,6 +34,7 @@ export function LintelProductList() {
         <NumberField source="height" />
         <SelectField source="lintelType" choices={lintelTypeChoices} />
         <NumberField source="unitsPerPallet" />
+        <NumberField source="price" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} />
         <BooleanField source="active" />
       </Datagrid>
     </List>

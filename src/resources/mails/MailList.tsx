@@ -1,6 +1,8 @@
 import { Chip } from '@mui/material';
-import { Datagrid, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateField, NumberField } from '../../layout/LocalizedFields';
+
+import { ExportListActions } from '../../layout/bulk/ExportListActions';
 
 export const MAIL_RESOURCE = 'admin/mails';
 const STATUS_COLOR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
@@ -25,7 +27,7 @@ export function MailList() {
       title="MENU.Outbox"
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={filters}
-      actions={<TopToolbar><ExportButton /></TopToolbar>}
+      actions={<ExportListActions />}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>

@@ -1,38 +1,22 @@
 import type { ReactElement, ReactNode } from 'react';
-import {
-  BulkDeleteButton,
-  CreateButton,
-  Datagrid,
-  ExportButton,
-  List,
-  Pagination,
-  TopToolbar,
-  type Exporter,
-  type SortPayload,
-} from 'react-admin';
+import { BulkDeleteButton, Datagrid, List, Pagination, type SortPayload } from 'react-admin';
+import { BulkEditButton } from '../../layout/bulk/BulkEditButton';
+import { BulkListActions } from '../../layout/bulk/BulkListActions';
 import { MASTER_PAGE_SIZES } from '../../domain/masterData';
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton />
-    <ExportButton maxResults={1000} />
-  </TopToolbar>
-);
 
 /**
- * The list of one master-data resource: filters, sort, paging, CSV export and bulk delete. Deleting waits for the
+ * The list of one master-data resource: filters, sort, paging, the server's whole-list export (CSV or Excel) and bulk edit and delete. Deleting waits for the
  * server (pessimistic), so a refusal (409: still in use) shows its message and nothing disappears.
  */
 export function MasterDataList({
   sort,
   filters,
-  exporter,
-  actions = <ListActions />,
+  actions = <BulkListActions />,
   children,
 }: {
   sort: SortPayload;
   filters: ReactElement[];
-  exporter: Exporter | false;
   actions?: ReactElement;
   children: ReactNode;
 }) {
@@ -42,10 +26,10 @@ export function MasterDataList({
       perPage={20}
       filters={filters}
       actions={actions}
-      exporter={exporter}
+      exporter={false}
       pagination={<Pagination rowsPerPageOptions={[...MASTER_PAGE_SIZES]} />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+      <Datagrid rowClick="edit" bulkActionButtons={<><BulkEditButton /><BulkDeleteButton mutationMode="pessimistic" /></>}>
         {children}
       </Datagrid>
     </List>

@@ -1,7 +1,6 @@
 import { SearchInput, TextField } from 'react-admin';
 import { NumberField } from '../../layout/LocalizedFields';
 import { plantCreateSchema } from '../../domain/masterData';
-import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantReferenceField, tenantFilter } from '../master-data/tenantReference';
@@ -11,7 +10,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, tenantFilter];
 
 export function PlantList() {
   return (
-    <MasterDataList sort={{ field: 'name', order: 'ASC' }} filters={filters} exporter={masterDataExporter('plants', ['plantID', 'name', 'tenantID'])}>
+    <MasterDataList sort={{ field: 'name', order: 'ASC' }} filters={filters}>
       <NumberField source="plantID" />
       <TextField source="name" />
       <TenantReferenceField source="tenantID" />

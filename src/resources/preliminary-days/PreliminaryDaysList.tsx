@@ -6,6 +6,7 @@ import type { PreliminaryDaysRecord } from '../../domain/preliminaryDays';
 import { PRELIMINARY_DAYS_RESOURCE } from '../names';
 import { PreliminaryDaysInput, PreliminaryDaysRow } from './PreliminaryDaysCells';
 import { PreliminaryEditsContext, rowState, type Edits } from './preliminaryEdits';
+import { BulkListActions } from '../../layout/bulk/BulkListActions';
 
 /** The API answers every plant × product type row at once; one page holds them all. */
 const WHOLE_TABLE = 10_000;
@@ -74,7 +75,7 @@ export default function PreliminaryDaysList() {
         title="PRELIMINARY.Title"
         perPage={WHOLE_TABLE}
         disableSyncWithLocation
-        actions={false}
+        actions={<BulkListActions create={false} />}
         pagination={false}
         empty={false}
         component={Box}

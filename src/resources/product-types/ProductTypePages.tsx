@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import { FunctionField, SearchInput, TextField } from 'react-admin';
 import { NumberField } from '../../layout/LocalizedFields';
 import { productTypeCreateSchema, productTypeDefaults, type ProductType } from '../../domain/masterData';
-import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantReferenceField, tenantFilter } from '../master-data/tenantReference';
@@ -16,7 +15,7 @@ export function ProductTypeList() {
     <MasterDataList
       sort={{ field: 'title', order: 'ASC' }}
       filters={filters}
-      exporter={masterDataExporter('producttypes', ['productTypeID', 'title', 'bgColor', 'textColor', 'tenantID'])}
+     
     >
       <NumberField source="productTypeID" />
       <FunctionField<ProductType>

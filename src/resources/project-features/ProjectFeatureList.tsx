@@ -1,5 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { PROJECT_FEATURES } from '../../domain/projectUnits';
 
 export const PROJECT_FEATURES_RESOURCE = 'admin/projectfeatures';
@@ -33,7 +34,7 @@ const filters = [
 /** Feature flags of every root project (filled chips: set differently from the tenant's defaults). */
 export function ProjectFeatureList() {
   return (
-    <List resource={PROJECT_FEATURES_RESOURCE} title="MENU.ProjectFeatures" filters={filters} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List resource={PROJECT_FEATURES_RESOURCE} title="MENU.ProjectFeatures" filters={filters} actions={<ExportListActions />} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="projectUnitNo" />
         <TextField source="title" />

@@ -2,7 +2,6 @@ import { Avatar } from '@mui/material';
 import { EmailField, FunctionField, SearchInput, TextField, UrlField, useRecordContext } from 'react-admin';
 import { salesOrgCreateSchema } from '../../domain/masterData';
 import { BrandImageCard } from '../master-data/BrandImageCard';
-import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantReferenceField, tenantFilter } from '../master-data/tenantReference';
@@ -21,7 +20,7 @@ export function SalesOrgList() {
     <MasterDataList
       sort={{ field: 'title', order: 'ASC' }}
       filters={filters}
-      exporter={masterDataExporter('salesorganisations', ['salesOrgID', 'salesOrgKey', 'title', 'tenantID', 'defaultPlantID', 'salesOrgUrl', 'contactMail', 'imageUrl'])}
+     
     >
       <FunctionField<SalesOrgRecord>
         source="imageUrl"

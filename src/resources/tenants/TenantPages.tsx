@@ -3,7 +3,6 @@ import { FunctionField, SearchInput, SelectInput, TextField, useRecordContext, u
 import { NumberField } from '../../layout/LocalizedFields';
 import { TENANT_TYPES, tenantCreateSchema, tenantDefaults, type Tenant } from '../../domain/tenants';
 import { BrandImageCard } from '../master-data/BrandImageCard';
-import { masterDataExporter } from '../master-data/exporter';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantInputs } from './TenantInputs';
@@ -32,7 +31,7 @@ export function TenantList() {
     <MasterDataList
       sort={{ field: 'name', order: 'ASC' }}
       filters={filters}
-      exporter={masterDataExporter('tenants', ['tenantID', 'name', 'type', 'features', 'projectFeatureDefaults', 'hasLogo'])}
+     
     >
       <FunctionField<Tenant>
         source="hasLogo"

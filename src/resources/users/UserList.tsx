@@ -1,9 +1,6 @@
 import {
-  CreateButton,
   Datagrid,
-  downloadCSV,
   EmailField,
-  ExportButton,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -11,17 +8,15 @@ import {
   SearchInput,
   SelectInput,
   TextField,
-  TopToolbar,
-  type Exporter,
 } from 'react-admin';
-import { USER_PAGE_SIZES, USER_ROLES, type UserRecord } from '../../domain/users';
+import { USER_PAGE_SIZES, USER_ROLES } from '../../domain/users';
+import { BulkEditButton } from '../../layout/bulk/BulkEditButton';
+import { BulkListActions } from '../../layout/bulk/BulkListActions';
 import { BulkDeactivateButton } from './BulkDeactivateButton';
 import { USERS_RESOURCE } from './constants';
 import { useTenantChoices } from './useUserChoices';
-import { usersToCsv } from './userCsv';
 import { KindChipsField, RoleChipsField, StateChipField, TenantChipsField, UserNameField } from './UserFields';
 
-const exporter: Exporter<UserRecord> = (records) => downloadCSV(usersToCsv(records), 'users');
 
 function useFilters() {
   const { choices } = useTenantChoices();
@@ -36,12 +31,6 @@ function useFilters() {
   ];
 }
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton />
-    <ExportButton />
-  </TopToolbar>
-);
 
 /** All accounts: filters, sort, paging, CSV export and bulk deactivation. */
 export function UserList() {
@@ -52,11 +41,11 @@ export function UserList() {
       sort={{ field: 'login', order: 'ASC' }}
       perPage={20}
       filters={useFilters()}
-      actions={<ListActions />}
-      exporter={exporter}
+      actions={<BulkListActions />}
+      exporter={false}
       pagination={<Pagination rowsPerPageOptions={[...USER_PAGE_SIZES]} />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeactivateButton />}>
+      <Datagrid rowClick="edit" bulkActionButtons={<><BulkEditButton /><BulkDeactivateButton /></>}>
         <TextField source="login" />
         <FunctionField label="USERS.Name" sortable={false} render={() => <UserNameField />} />
         <EmailField source="email" />

@@ -45,7 +45,7 @@ const ListActions = () => (
 
 export function WebhookList() {
   return (
-    <MasterDataList sort={{ field: 'id', order: 'ASC' }} filters={filters} exporter={false} actions={<ListActions />}>
+    <MasterDataList sort={{ field: 'id', order: 'ASC' }} filters={filters} actions={<ListActions />}>
       <TextField source="url" />
       <TextField source="description" />
       <TenantReferenceField source="tenantID" />

@@ -49,6 +49,7 @@ function lintels(): LintelProduct[] {
         length,
         lintelType: height === 124 ? ('FS' as const) : ('other' as const),
         unitsPerPallet: 10,
+        price: null,
         // 240 × 124 × 2250 is sold out: the cascade then takes the 249 mm high one.
         active: !(thickness === 240 && height === 124 && length === 2250),
       })),

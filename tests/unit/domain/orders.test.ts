@@ -25,13 +25,13 @@ import {
 
 const aac = (productNo: number, extra: Partial<AacProduct> = {}): AacProduct => ({
   id: productNo + 1, tenantID: 1, tenantName: 'T', productNo, articleNo: `A-${productNo}`, title: `PE ${productNo}`, value: `PE${productNo}`,
-  thickness: 300 - productNo * 60, width: 625, minLength: 1000, maxLength: 6000, unitsPerPallet: 10, active: true, ...extra,
+  thickness: 300 - productNo * 60, width: 625, minLength: 1000, maxLength: 6000, unitsPerPallet: 10, price: null, active: true, ...extra,
 });
 const products = [aac(0), aac(1, { unitsPerPallet: 14 }), aac(2, { active: false })];
 
 const lintel = (id: number, thickness: number, length: number, height: number, extra: Partial<LintelProduct> = {}): LintelProduct => ({
   id, tenantID: 1, tenantName: 'T', itemNo: `L-${id}`, title: `Sturz ${thickness}/${height}/${length}`, value: `L${id}`, height, thickness, length,
-  lintelType: height === 124 ? 'FS' : 'other', unitsPerPallet: 20, active: true, ...extra,
+  lintelType: height === 124 ? 'FS' : 'other', unitsPerPallet: 20, price: null, active: true, ...extra,
 });
 const lintels = [lintel(1, 175, 1000, 124), lintel(2, 175, 1250, 124), lintel(3, 175, 1250, 249), lintel(4, 240, 1000, 124), lintel(5, 240, 1500, 249, { active: false })];
 const empty: LintelDraftRow = { thickness: null, length: null, height: null, productID: null, hasCut: false, lintelType: null };
