@@ -28,6 +28,7 @@ import { mailsResource } from './routes/mails.js';
 import { profileRoutes } from './routes/profile.js';
 import { dashboardRoutes, projectUnitStateRoutes, taskRoutes, workflowDefinitionRoutes } from './routes/workflow.js';
 import { projectsResource } from './routes/projects.js';
+import { projectUnitParamsResource } from './routes/project-unit-params.js';
 import { projectFileRoutes } from './routes/project-files.js';
 import { ifcStructureRoutes } from './routes/ifc-structure.js';
 import { viewerRoutes } from './routes/viewer.js';
@@ -161,6 +162,7 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange', profileRoutes);
   api.route('/data/planxchange/mails', mailsResource);
   api.route('/data/planxchange/projects', projectsResource);
+  api.route('/data/planxchange/projectunitparams', projectUnitParamsResource);
   api.route('/data/planxchange/projectunitstates', projectUnitStateRoutes);
   api.route('/tasks', structureTaskRoutes);
   api.route('/tasks', taskRoutes);

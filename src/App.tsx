@@ -3,15 +3,17 @@ import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Dashboard, DASHBOARD_PATH } from './custom/dashboard/Dashboard';
 import { QUESTIONNAIRE_DETAILS_ROUTE, QUESTIONNAIRE_ROUTE } from './custom/project/questionnaire/questionnairePaths';
 import { QuestionnaireRedirect } from './custom/project/questionnaire/QuestionnaireRedirect';
-import { PLANNING_PATH } from './domain/assignments';
-import { HELP_PATH, HELP_TOPIC_ROUTE } from './domain/help';
+import { PLANNING_PATH } from './domain/routes';
+import { HELP_PATH, HELP_TOPIC_ROUTE } from './domain/helpTopics';
 import { NEWS_PATH, PROJECT_LIST_PATHS, WORKFLOWS_PATH } from './domain/projectLists';
+import { adminResource } from './layout/adminGuard';
 import { lazyView } from './layout/lazyView';
 import { PortalLayout } from './layout/PortalLayout';
 import { PortalLoginPage } from './layout/PortalLoginPage';
 import { PortalNotification } from './layout/PortalNotification';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { createQueryClient } from './providers/queryClient';
 import aacProducts, { AAC_PRODUCTS_RESOURCE } from './resources/aac-products';
 import bannerNotifications from './resources/banner-notifications';
 import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
@@ -60,9 +62,12 @@ const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} re
  * The portal under home/app: every resource, custom page and provider in one place. Resources routed in the app
  * are named by their path (the spec's paths are their own routes); see docs/architecture.md for the list.
  */
+const queryClient = createQueryClient();
+
 export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <Admin
+      queryClient={queryClient}
       basename={APP_BASENAME}
       title="planXchange"
       dataProvider={dataProvider}
@@ -93,20 +98,20 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name={WORKFLOW_NOTIFICATIONS_RESOURCE} {...workflowNotifications} />
       <Resource name={WORKFLOW_ROWS_RESOURCE} {...workflowRows} />
       <Resource name={QUESTIONNAIRE_SHEETS_RESOURCE} {...questionnaireSheets} />
-      <Resource name={BANNER_RESOURCE} {...bannerNotifications} />
-      <Resource name={PRELIMINARY_DAYS_RESOURCE} {...preliminaryDays} />
-      <Resource name={USERS_RESOURCE} {...users} />
-      <Resource name="admin/projectfeatures" {...projectFeatures} />
-      <Resource name="admin/mails" {...mails} />
-      <Resource name="admin/bulkoperations" {...bulkOperations} />
-      <Resource name={WEBHOOKS_RESOURCE} {...webhooks} />
-      <Resource name={WEBHOOK_DELIVERIES_RESOURCE} {...webhookDeliveries} />
-      <Resource name="admin/tenants" {...tenants} />
-      <Resource name="admin/salesorganisations" {...salesOrganisations} />
-      <Resource name="admin/plants" {...plants} />
-      <Resource name="admin/producttypes" {...productTypes} />
-      <Resource name={AAC_PRODUCTS_RESOURCE} {...aacProducts} />
-      <Resource name={LINTEL_PRODUCTS_RESOURCE} {...lintelProducts} />
+      <Resource name={BANNER_RESOURCE} {...adminResource(BANNER_RESOURCE, bannerNotifications)} />
+      <Resource name={PRELIMINARY_DAYS_RESOURCE} {...adminResource(PRELIMINARY_DAYS_RESOURCE, preliminaryDays)} />
+      <Resource name={USERS_RESOURCE} {...adminResource(USERS_RESOURCE, users)} />
+      <Resource name="admin/projectfeatures" {...adminResource('admin/projectfeatures', projectFeatures)} />
+      <Resource name="admin/mails" {...adminResource('admin/mails', mails)} />
+      <Resource name="admin/bulkoperations" {...adminResource('admin/bulkoperations', bulkOperations)} />
+      <Resource name={WEBHOOKS_RESOURCE} {...adminResource(WEBHOOKS_RESOURCE, webhooks)} />
+      <Resource name={WEBHOOK_DELIVERIES_RESOURCE} {...adminResource(WEBHOOK_DELIVERIES_RESOURCE, webhookDeliveries)} />
+      <Resource name="admin/tenants" {...adminResource('admin/tenants', tenants)} />
+      <Resource name="admin/salesorganisations" {...adminResource('admin/salesorganisations', salesOrganisations)} />
+      <Resource name="admin/plants" {...adminResource('admin/plants', plants)} />
+      <Resource name="admin/producttypes" {...adminResource('admin/producttypes', productTypes)} />
+      <Resource name={AAC_PRODUCTS_RESOURCE} {...adminResource(AAC_PRODUCTS_RESOURCE, aacProducts)} />
+      <Resource name={LINTEL_PRODUCTS_RESOURCE} {...adminResource(LINTEL_PRODUCTS_RESOURCE, lintelProducts)} />
       <CustomRoutes>
         <Route path={DASHBOARD_PATH} element={<Dashboard />} />
         {/* The spec's project lists: the project resource's list with its state filter. */}

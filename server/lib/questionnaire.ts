@@ -10,6 +10,7 @@ import {
   questionnaireValidity,
   QUESTIONNAIRE_MESSAGE,
   resetDisabledAll,
+  withoutInactiveSheets,
   resolveSheetVersion,
   sheetSetFor,
   type QuestionnaireAnswers,
@@ -139,7 +140,7 @@ export async function saveQuestionnaire(tx: Tx, access: UnitAccess, input: { dat
     else data[name] = value;
   }
   if (messages.length) throw new ApiError(400, messages.slice(0, 50));
-  data = resetDisabledAll(questionnaire.sheets, data);
+  data = withoutInactiveSheets(questionnaire.sheets, resetDisabledAll(questionnaire.sheets, data));
   const ruleBroken = new Set<string>();
   for (const sheet of questionnaire.sheets) {
     if (data[sheet.name] === undefined) continue;

@@ -50,10 +50,14 @@ export function parseListQuery(params: URLSearchParams, sortable: readonly strin
   if (rawFilter !== null) {
     const filter = filterSchema.safeParse(parseODataFilter(rawFilter) ?? parseJsonParam('filter', rawFilter));
     if (!filter.success) throw ApiError.badRequest('ERRORMESSAGES.MalformedQuery', 'filter');
-    for (const key of Object.keys(filter.data)) {
-      if (!filterable.includes(key)) throw ApiError.badRequest('ERRORMESSAGES.UnknownFilterField', `filter.${key}`, { field: key });
+    // Field names match regardless of case: the spec writes `ParentProjectUnitID`, `ParamKey`, `ProjectUnitID`.
+    const named: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(filter.data)) {
+      const field = filterable.includes(key) ? key : filterable.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
+      if (!field) throw ApiError.badRequest('ERRORMESSAGES.UnknownFilterField', `filter.${key}`, { field: key });
+      named[field] = value;
     }
-    query.filter = filter.data;
+    query.filter = named;
   }
   return query;
 }

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../src/domain/user.js';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
 import type { Db, Tx } from '../db/client.js';
 import type { AppEnv } from './context.js';
+import type { FileStorage } from '../services/file-storage.js';
 import { ApiError, fromZod } from './errors.js';
 import { parseId, parseListQuery, readJsonObject } from './rest-query.js';
 import { requiredVersion, staleVersion } from './versions.js';
@@ -51,7 +52,8 @@ export interface ResourceDefinition {
     schema: z.ZodType;
     write: (tx: Tx, id: number, input: never, existing: Row, user: SessionUser) => Promise<void>;
   };
-  remove?: (tx: Tx, id: number, existing: Row, user: SessionUser) => Promise<void>;
+  /** May answer work to do once the deletion has committed (removing stored files). */
+  remove?: (tx: Tx, id: number, existing: Row, user: SessionUser, files: FileStorage) => Promise<void | (() => Promise<void>)>;
   /**
    * Optimistic concurrency: the table's `version` column. A PUT must then name the version it read; the layer
    * raises it with `… where id = $id and version = $version` before `update.write` runs (0 rows → 409 with
@@ -248,13 +250,13 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       authorize(definition, user, 'delete');
       const id = parseId(c.req.param('id'));
       const db = c.get('db');
-      const record = await db.transaction(async (tx) => {
+      const { before, afterCommit } = await db.transaction(async (tx) => {
         const existing = await findOne(tx, definition, id, user);
-        const [before] = await definition.toRecords(tx as unknown as Db, [existing], user);
-        await remove(tx, id, existing, user);
-        return before;
+        const [record] = await definition.toRecords(tx as unknown as Db, [existing], user);
+        return { before: record, afterCommit: await remove(tx, id, existing, user, c.get('files')) };
       });
-      return c.json(record);
+      if (afterCommit) await afterCommit();
+      return c.json(before);
     });
   }
 

@@ -21,7 +21,7 @@ import {
   type WorkflowEffect,
 } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
-import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
 import { hasAssignment } from './assignments.js';
 import { recordTransitionEvents } from './events.js';
 import { lockedUnitAccess } from './locks.js';
@@ -190,15 +190,36 @@ export async function unitWorkflow(
   db: Db,
   user: SessionUser,
   access: UnitAccess,
-): Promise<{ task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number }> {
+): Promise<{ task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number; message: StateMessage | null }> {
   const { unit, root, context } = access;
   const { version, definition } = await activeWorkflow(db);
-  if (unit.id !== root.id && isClosedState(root.stateKey)) return { task: null, actions: [], definitionVersion: version };
+  if (unit.id !== root.id && isClosedState(root.stateKey)) return { task: null, actions: [], definitionVersion: version, message: null };
   const roles = rolesOf(user, access);
   const task = taskFor(definition, { type: unit.type, stateKey: unit.stateKey }, context.tenantType, roles);
   const facts = await guardFacts(db, unit, root);
   const actions = unitActions(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: unit.id === root.id }, context.tenantType, roles, facts);
-  return { task: task ? { taskKey: task.taskKey, help: task.help ?? null } : null, actions, definitionVersion: version };
+  return { task: task ? { taskKey: task.taskKey, help: task.help ?? null } : null, actions, definitionVersion: version, message: await stateMessage(db, unit) };
+}
+
+/** The message that came with the transition into the unit's current state (check-data message, requested changes). */
+export interface StateMessage {
+  text: string;
+  author: string;
+  createdAt: string;
+}
+
+async function stateMessage(db: Db, unit: { id: number; stateKey: string; stateSince: Date }): Promise<StateMessage | null> {
+  const [row] = await db
+    .select({ text: projectUnitJournal.message, createdAt: projectUnitJournal.createdAt, firstName: userProfiles.firstName, lastName: userProfiles.lastName, login: users.login })
+    .from(projectUnitJournal)
+    .leftJoin(users, eq(users.id, projectUnitJournal.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, projectUnitJournal.userId))
+    .where(and(eq(projectUnitJournal.unitId, unit.id), eq(projectUnitJournal.newState, unit.stateKey), sql`${projectUnitJournal.message} <> ''`))
+    .orderBy(desc(projectUnitJournal.createdAt), desc(projectUnitJournal.id))
+    .limit(1);
+  if (!row) return null;
+  const author = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.login || '';
+  return { text: row.text, author, createdAt: row.createdAt.toISOString() };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   DeliveryData,
   DeliveryLotSchema,
   FileTreeNode,
+  IfcFileChoice,
   IfcStructure,
   LintelItemSchema,
   Material,
@@ -41,6 +42,7 @@ const { $schema: _dialect, $id: _id, ...draftSchema } = DRAFT_SCHEMA as Record<s
 const StructureDraft = registry.registerComponent('schemas', 'StructureDraft', draftSchema as never);
 
 op('get', '/api/structure/:rootId', { tags: structure, summary: 'The structure page: draft (saved or from the units), rules, permissions', responses: { 200: StructureView } });
+op('get', '/api/structure/:rootId/ifcfiles', { tags: structure, summary: 'The project’s IFC files the structure can be read from (any member; independent of DownloadSelectedFiles)', responses: { 200: z.array(IfcFileChoice) } });
 op('put', '/api/structure/:rootId/draft', { tags: structure, summary: 'Save the draft (optimistic `version`)', body: draftSaveSchema, responses: { 200: z.object({ version: z.number().int(), updatedAt: isoDateTime }) } });
 op('delete', '/api/structure/:rootId/draft', { tags: structure, summary: 'Discard the saved draft', responses: { 204: { empty: 'Deleted' } } });
 registry.registerPath({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assignmentUpdateSchema, planningSaveSchema } from '../../src/domain/assignments.js';
 import { siteAddressSchema, siteContactSchema, unitCreateSchema, unitUpdateSchema } from '../../src/domain/projectUnits.js';
+import { unitParamCreateSchema } from '../../src/domain/unitParams.js';
 import { checkDataRequestSchema, definitionUpdateSchema, stateRequestSchema } from '../../src/domain/workflow.js';
 import { memberAddSchema, memberRoleChangeSchema } from '../../src/domain/memberManagement.js';
 import { DATA, isoDateTime, op, png, resource } from './registry.js';
@@ -20,6 +21,7 @@ import {
   TaskSchema,
   TransitionResult,
   UnitContextSchema,
+  UnitParamRecord,
   WorkflowDefinitionView,
   WorkflowNotification,
   WorkflowRow,
@@ -75,6 +77,14 @@ op('get', '/api/root-projects/options', { tags: projects, summary: 'What the new
 op('get', `${DATA}/tenantfiles/:logoId/thumbnail.png`, { tags: projects, summary: 'A tenant’s or sales organisation’s logo', query: z.object({ ts: z.string().optional() }), responses: { 200: png } });
 op('get', '/api/tenant-infos/:rootUnitId', { tags: projects, summary: 'The tenant’s information text (sanitised HTML)', responses: { 200: z.object({ html: z.string() }) } });
 
+resource(`${DATA}/projectunitparams`, {
+  tag: 'Projects',
+  what: 'parameters of the units the user reaches (FirstDelivery, Country, BrickAssortment, CheckDataTaskMessage)',
+  record: UnitParamRecord,
+  filters: 'projectUnitID, paramKey (any case: ProjectUnitID, ParamKey)',
+  sortable: 'id, createdOn, paramKey',
+  create: unitParamCreateSchema,
+});
 resource(`${DATA}/projectunitssearch`, { tag: 'Projects', what: 'units found by the project search', record: SearchRecord, filters: 'projectUnitType', sortable: 'title, projectUnitNo, projectUnitType' });
 op('get', `${DATA}/projectunitssearch/availability`, { tags: projects, summary: 'Whether the search is offered to the user', responses: { 200: Available } });
 resource(`${DATA}/projectunitproducttypeassignments`, { tag: 'Projects', what: 'product type and plant assignments', record: AssignmentRecord, filters: 'projectUnitID, rootProjectUnitID', sortable: 'id, projectUnitNo, title', update: assignmentUpdateSchema, remove: true });

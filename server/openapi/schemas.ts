@@ -86,7 +86,13 @@ export const UnitContextSchema = z
   .object({
     unit: ProjectUnitSchema, root: ProjectUnitSchema, path: z.array(ProjectUnitSchema), role: nullableText, isInternal: z.boolean(), features: z.array(text),
     infoSheetValid: z.boolean(), tenant: z.object({ id, name: text, type: text, hasLogo: z.boolean(), features: z.array(text) }), allowedChildTypes: z.array(text),
-    workflow: z.object({ task: z.object({ taskKey: text, help: nullableText }).nullable(), actions: z.array(UnitAction), definitionVersion: z.number().int() }),
+    workflow: z.object({
+      task: z.object({ taskKey: text, help: nullableText }).nullable(),
+      actions: z.array(UnitAction),
+      definitionVersion: z.number().int(),
+      /** The message that came with the transition into the current state (check-data message, requested changes). */
+      message: z.object({ text, author: text, createdAt: text }).nullable(),
+    }),
     journalAvailable: z.boolean(),
     can: z.object({
       create: z.record(z.string(), RuleResult), edit: RuleResult, delete: RuleResult, structure: RuleResult, materials: RuleResult,
@@ -196,6 +202,7 @@ export const FileTreeNode: z.ZodType = z
   .object({ projectUnitID: id, title: text, projectUnitNo: text, children: z.array(z.lazy(() => FileTreeNode)), files: z.array(z.object({ projectFileID: id, name: text, size: z.number().int(), selected: z.boolean() })) })
   .openapi('FileTreeNode');
 
+export const IfcFileChoice = z.object({ fileId: id, name: text, unitTitle: text }).openapi('IfcFileChoice');
 export const IfcStructure = z.object({ subProjects: z.array(z.object({ title: text, approvalLots: z.array(text), lots: z.array(z.object({ name: text, wallNos: z.array(text) })) })) }).openapi('IfcStructure');
 
 const ViewerFile = z.object({ id, name: text });
@@ -219,6 +226,10 @@ export const SearchRecord = z
     rootTitle: nullableText, parentTitle: nullableText,
   })
   .openapi('ProjectSearchRecord');
+
+export const UnitParamRecord = z
+  .object({ id, projectUnitParamID: id, projectUnitID: id, paramKey: text, paramValue: text, createdOn: isoDateTime })
+  .openapi('ProjectUnitParam');
 
 export const AssignmentRecord = z
   .object({ id, projectUnitID: id, rootProjectUnitID: id, projectUnitNo: text, title: text, productTypeID: id, productType: text, productTypeBGColor: text, productTypeTextColor: text, plantID: nullableId, plant: nullableText })

@@ -5,6 +5,7 @@ import {
   canConfirmDeliveries,
   canEditCclSchedule,
   canMarkDone,
+  showsDeliveryOverview,
   cclScheduleEntrySchema,
   deliveryLotUpdateSchema,
   DELIVERY_TYPE,
@@ -46,7 +47,7 @@ function toRecord(row: LotRow): DeliveryLotRecord {
 async function assertOverview(db: Db, user: SessionUser, rootId: number) {
   const { unit, root, context } = await unitAccess(db, user, rootId);
   if (unit.id !== root.id) throw ApiError.notFound();
-  if (!context.features.includes('DeliveryOverview')) throw new ApiError(403, [{ key: 'DELIVERY.Errors.FeatureOff', code: 'FeatureOff' }]);
+  if (!showsDeliveryOverview({ isRoot: true, rootState: root.stateKey, features: context.features })) throw new ApiError(403, [{ key: 'DELIVERY.Errors.FeatureOff', code: 'FeatureOff' }]);
 }
 
 const filterSchema = z.strictObject({

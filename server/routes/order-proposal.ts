@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/orderProposal.js';
 import { ORDER_MESSAGE } from '../../src/domain/orders.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
-import type { ViewerModel } from '../../src/domain/viewerModel.js';
+import { withStoreyNames, type ViewerModel } from '../../src/domain/viewerModel.js';
 import { catalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
@@ -49,7 +49,7 @@ orderProposalRoutes.get('/:lotId/proposal', async (c) => {
   if (model?.status === 'pending') return c.json({ status: 'pending', file: fileRef }, 202);
   if (model?.status !== 'ready' || !model.model) return c.json({ status: 'failed', file: fileRef, messages: failureMessages(model, user.language) }, 422);
 
-  const tree = model.model;
+  const tree = withStoreyNames(model.model, (n) => translate(user.language, 'IFC.Fallback.Storey', { n }));
   const storeys = storeysOf(tree);
   const wallNames = parseWallNos(parseUnitData(lot.access.unit.data).WallNos);
   let choice: Parameters<typeof proposalWalls>[1];

@@ -5,13 +5,14 @@ import {
   canDeleteFile,
   canDownloadSelectedFiles,
   canUploadFiles,
+  showsProjectFiles,
   DOWNLOAD_EXPIRY_MINUTES,
   downloadRequestSchema,
   fileExtension,
   type FileTreeNode,
   type ProjectFile,
 } from '../../src/domain/projectFiles.js';
-import type { RuleResult } from '../../src/domain/projectUnits.js';
+import type { RuleResult, UnitVariant } from '../../src/domain/projectUnits.js';
 import { displayName, type SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { downloadRequests, projectFiles, projectUnits, userProfiles, users } from '../db/schema.js';
@@ -193,6 +194,8 @@ projectFileRoutes.get('/:rootId/:unitId', async (c) => {
 projectFileRoutes.post('/:rootId/:unitId', async (c) => {
   const { user, unit, root, context } = await unitInRoot(c);
   refuseUnless(canUploadFiles(context));
+  // AAC element and lintel units have no files card: they take no files either.
+  if (!showsProjectFiles({ projectUnitTypeVariant: unit.variant as UnitVariant })) refuseUnless({ allowed: false, reason: 'FILES.Rules.NoFilesHere' });
   // Counted before the body is read: a refused upload costs the server nothing.
   await limitAction(c.get('db'), 'projectFileUpload', user.id);
   const uploads = await readUploadedFiles(c);

@@ -5,6 +5,8 @@ import {
   canCreateUnit,
   canDeleteUnit,
   canEditUnit,
+  canChangeVariant,
+  unitDeliveryDateRule,
   UNIT_TYPES,
   unitCreateSchema,
   unitUpdateSchema,
@@ -31,6 +33,7 @@ import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
+import { todayIso } from '../../src/domain/structure.js';
 import { createRootProject } from './root-projects.js';
 
 type UnitWithExtras = UnitRow & {
@@ -117,6 +120,14 @@ function refuse(reason: string): never {
   throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
 }
 
+/** The planned delivery date of lintel, AAC and approval lots is today or later. */
+function assertDeliveryDate(type: UnitType, deliveryDate: string | null | undefined, language: string) {
+  const today = todayIso();
+  const rule = unitDeliveryDateRule(type, deliveryDate, today);
+  const minDate = new Intl.DateTimeFormat(language, { timeZone: 'UTC' }).format(new Date(today));
+  if (!rule.allowed) throw new ApiError(422, [{ key: rule.reason, reference: 'deliveryDate', code: 'RuleViolation', params: { minDate } }]);
+}
+
 async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promise<number> {
   const { unit: parent, root, context } = await unitAccess(tx, user, input.parentProjectUnitID!);
   if (input.rootProjectUnitID && input.rootProjectUnitID !== root.id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'rootProjectUnitID');
@@ -126,6 +137,7 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
   }
   const rule = canCreateUnit(context, type);
   if (!rule.allowed) refuse(rule.reason);
+  assertDeliveryDate(type, input.deliveryDate, user.language);
   await assertUniqueTitle(tx, parent.id, type, input.title);
   // A subproject chooses its variant (AAC elements, lintels, approval lots); everything below inherits it.
   const variant = type === 'subproject' ? (input.projectUnitTypeVariant ?? 'other') : (parent.variant as UnitVariant);
@@ -148,8 +160,8 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
   return row.id;
 }
 
-/** Items in the order lots of a unit's subtree (a lot with items cannot go). */
-async function subtree(tx: Tx, unitId: number): Promise<{ ids: number[]; items: number }> {
+/** Items in the order lots of a unit's subtree (a lot with items cannot go) and the files it holds. */
+async function subtree(tx: Tx, unitId: number): Promise<{ ids: number[]; items: number; files: { uploadedByID: number | null; storageKey: string }[] }> {
   const rows = await tx.execute<{ id: number; depth: number; item_count: number }>(sql`
     with recursive tree as (
       select id, 0 as depth, item_count from project_units where id = ${unitId}
@@ -158,7 +170,9 @@ async function subtree(tx: Tx, unitId: number): Promise<{ ids: number[]; items: 
     )
     select id, depth, item_count from tree order by depth desc`);
   const list = ((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { id: number; depth: number; item_count: number }[];
-  return { ids: list.map((row) => Number(row.id)), items: list.reduce((sum, row) => sum + Number(row.item_count), 0) };
+  const ids = list.map((row) => Number(row.id));
+  const files = await tx.select({ uploadedByID: projectFiles.uploadedBy, storageKey: projectFiles.storageKey }).from(projectFiles).where(inArray(projectFiles.unitId, ids));
+  return { ids, items: list.reduce((sum, row) => sum + Number(row.item_count), 0), files };
 }
 
 const unitFilterSchema = {
@@ -215,8 +229,11 @@ export const projectsResource = restResource({
       const rule = canEditUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId });
       if (!rule.allowed) refuse(rule.reason);
       if (input.title !== undefined && unit.parentId) await assertUniqueTitle(tx, unit.parentId, unit.type, input.title, unit.id);
-      if (input.projectUnitTypeVariant !== undefined && unit.type !== 'subproject' && unit.type !== 'project') {
-        throw ApiError.badRequest('VALIDATION.InvalidValue', 'projectUnitTypeVariant');
+      if (input.deliveryDate !== undefined && input.deliveryDate !== unit.deliveryDate) assertDeliveryDate(unit.type as UnitType, input.deliveryDate, user.language);
+      if (input.projectUnitTypeVariant !== undefined && input.projectUnitTypeVariant !== unit.variant) {
+        const children = await tx.selectDistinct({ type: projectUnits.type }).from(projectUnits).where(eq(projectUnits.parentId, unit.id));
+        const variantRule = canChangeVariant({ type: unit.type as UnitType, childTypes: children.map((child) => child.type as UnitType) }, input.projectUnitTypeVariant, context.tenantType);
+        if (!variantRule.allowed) throw new ApiError(422, [{ key: variantRule.reason, reference: 'projectUnitTypeVariant', code: 'RuleViolation' }]);
       }
       const { projectUnitTypeVariant, ...fields } = input;
       await tx
@@ -227,18 +244,24 @@ export const projectsResource = restResource({
       if (input.title !== undefined && unit.rootId && (unit.type === 'subproject' || unit.type === 'approvallot')) await syncDeliveryLots(tx, unit.rootId);
     },
   },
-  remove: async (tx, id, _existing, user) => {
+  remove: async (tx, id, _existing, user, storage) => {
     // Under the project lock and the subtree's row locks, the item counts read are those no order write can change.
     const { unit, context } = await lockedUnitAccess(tx, user, id);
     await lockUnits(tx, (await subtree(tx, id)).ids);
     const tree = await subtree(tx, id);
-    const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items });
+    const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items, files: tree.files }, user.id);
     if (!rule.allowed) refuse(rule.reason);
     await tx.delete(projectFiles).where(inArray(projectFiles.unitId, tree.ids));
+    // The stored bytes go once the rows are gone for good (after the commit).
+    const keys = [...new Set(tree.files.map((file) => file.storageKey))];
+    const afterCommit = async () => {
+      await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    };
     // Deepest first: a parent goes only after its children.
     for (const unitId of tree.ids) await tx.delete(projectUnits).where(eq(projectUnits.id, unitId));
     // Their materials went with them: the planned deliveries follow.
     if (unit.rootId) await syncDeliveryLots(tx, unit.rootId);
+    return afterCommit;
   },
 });
 
@@ -300,7 +323,7 @@ projectsResource.get('/:id/context', async (c) => {
     can: {
       create: Object.fromEntries(childTypes.map((childType) => [childType, canCreateUnit(context, childType)])),
       edit: canEditUnit(context, { type, isRoot: unit.id === root.id }),
-      delete: canDeleteUnit(context, { type, isRoot: unit.id === root.id, itemCount: tree.items }),
+      delete: canDeleteUnit(context, { type, isRoot: unit.id === root.id, itemCount: tree.items, files: tree.files }, user.id),
       structure: canEditStructure(context),
       materials: canEditMaterials(context),
       confirmDeliveries: canConfirmDeliveries(user),

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canEditStructure, secondLevelType, type StructureDraft } from '../../src/domain/structure.js';
-import { structureDrafts } from '../db/schema.js';
+import type { IfcFileChoice } from '../../src/domain/ifcStructure.js';
+import { fileExtension } from '../../src/domain/projectFiles.js';
+import { projectFiles, projectUnits, structureDrafts } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { unitAccess } from '../lib/project-access.js';
@@ -55,6 +57,24 @@ structureRoutes.get('/:rootId', async (c) => {
     editReason: rule.allowed ? null : rule.reason,
     finishAction: workflow?.actions.find((candidate) => candidate.action === action) ?? null,
   });
+});
+
+/**
+ * The project's IFC files for "Create structure from IFC file": everybody who sees the root may read a model's
+ * structure (`/api/file/{rootId}/{fileId}/ifcstructure`), so the list does not depend on DownloadSelectedFiles, the
+ * feature of the zip download whose tree the page used to read.
+ */
+structureRoutes.get('/:rootId/ifcfiles', async (c) => {
+  const { access } = await rootAccess(c);
+  const rows = await c
+    .get('db')
+    .select({ fileId: projectFiles.id, name: projectFiles.name, unitTitle: projectUnits.title })
+    .from(projectFiles)
+    .innerJoin(projectUnits, eq(projectUnits.id, projectFiles.unitId))
+    .where(and(eq(projectFiles.rootId, access.root.id), ilike(projectFiles.name, '%.ifc')))
+    .orderBy(asc(projectFiles.name), asc(projectFiles.id));
+  const files: IfcFileChoice[] = rows.filter((row) => fileExtension(row.name) === 'ifc');
+  return c.json(files);
 });
 
 structureRoutes.put('/:rootId/draft', async (c) => {

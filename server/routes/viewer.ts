@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ViewerFailed, ViewerFileRef, ViewerMessage, ViewerPending, ViewerReady, ViewerStatus } from '../../src/domain/viewerModel.js';
+import { withStoreyNames, type ViewerFailed, type ViewerFileRef, type ViewerMessage, type ViewerPending, type ViewerReady, type ViewerStatus } from '../../src/domain/viewerModel.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
@@ -81,6 +81,7 @@ viewerRoutes.get('/:rootId/:unitFile', async (c) => {
   if (resolved.kind === 'failed') return c.json(resolved.body, 422);
   const { model, file } = resolved;
   if (!asBinary) {
+    const user = sessionUser(c);
     const answer: ViewerReady = {
       rootProjectUnitID: root.id,
       projectUnitID: unit.id,
@@ -89,7 +90,8 @@ viewerRoutes.get('/:rootId/:unitFile', async (c) => {
       hash: model.hash,
       geometryUrl: `/api/view/${root.id}/${unit.id}.bin?h=${model.hash}`,
       bounds: model.bounds!,
-      model: model.model!,
+      // An unnamed storey reads "Storey n" in the user's language, as in the structure import.
+      model: withStoreyNames(model.model!, (n) => translate(user.language, 'IFC.Fallback.Storey', { n })),
     };
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer);

@@ -9,3 +9,12 @@ export const AVATAR_ACCEPT = '.png,.jpg,.jpeg,.bmp,.gif,.tif,.tiff,.svg,.webp,.i
 export function avatarUrl(userId: number, timestamp?: number): string {
   return `/api/data/planxchange/profilefiles/${userId}/thumbnail.png${timestamp ? `?ts=${timestamp}` : ''}`;
 }
+
+/** A thumbnail that fails to load is asked for again (it may still be being written): at most 40 times, 50 ms apart. */
+export const AVATAR_LOAD_RETRIES = 40;
+export const AVATAR_RETRY_DELAY_MS = 50;
+
+/** The image address of the n-th retry: a parameter of its own, so that no cached failure answers it. */
+export function avatarRetryUrl(url: string, attempt: number): string {
+  return attempt ? `${url}${url.includes('?') ? '&' : '?'}retry=${attempt}` : url;
+}

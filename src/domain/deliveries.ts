@@ -22,10 +22,7 @@ export function canMarkDone(deliveryType: number): boolean {
   return deliveryType === DELIVERY_TYPE.OnCall || deliveryType === DELIVERY_TYPE.Planned;
 }
 
-/** Who confirms deliveries: the manufacturer's staff (internal users of the tenant) and administrators. */
-export function canConfirmDeliveries(user: { isInternal: boolean; isAdmin: boolean }): boolean {
-  return user.isInternal || user.isAdmin;
-}
+export { canConfirmDeliveries } from './deliveryRoles';
 
 /** One row of the delivery overview (resource delivery-overview). */
 export interface DeliveryLotRecord {
@@ -76,12 +73,14 @@ export function lotMaterialProblems(
 ): StructureProblem[] {
   const problems: StructureProblem[] = [];
   const total = sumVolume(materials);
+  const rowMax = (material: StructureMaterial) => Math.max(0, Math.round((context.available - (total - material.volume)) * 1000) / 1000);
+  // Over the limit, the rows to blame are those whose own volume breaks it: a row whose siblings alone already
+  // exceed the available volume is not (it would read "Max: 0 m³" on a row nobody touched).
+  const blamed = materials.filter((material) => Number.isFinite(material.volume) && material.volume > rowMax(material) && total - material.volume <= context.available);
+  const overflowing = total > context.available ? (blamed.length ? blamed : materials.filter((material) => material.volume > 0)) : [];
   materials.forEach((material, index) => {
     problems.push(...materialRowProblems(material, context.minDate(material.type), context, [index], false));
-    const rowMax = Math.max(0, Math.round((context.available - (total - material.volume)) * 1000) / 1000);
-    if (Number.isFinite(material.volume) && material.volume > rowMax) {
-      problems.push({ path: [index, 'volume'], key: 'STRUCTURE.Errors.VolumeMax', params: { available: rowMax } });
-    }
+    if (overflowing.includes(material)) problems.push({ path: [index, 'volume'], key: 'STRUCTURE.Errors.VolumeMax', params: { available: rowMax(material) } });
   });
   return problems;
 }

@@ -23,6 +23,14 @@ export interface IfcStructure {
 }
 
 /** Facts read from the model; ids are the STEP line numbers (file order). */
+/** An IFC file of a project that the structure page offers to read (`GET /api/structure/{rootId}/ifcfiles`). */
+export interface IfcFileChoice {
+  fileId: number;
+  name: string;
+  /** The title of the unit the file was uploaded to. */
+  unitTitle: string;
+}
+
 export interface IfcBuildingFact {
   id: number;
   name?: string | null;
@@ -109,11 +117,33 @@ export function hasIfcStructure(facts: IfcFacts): boolean {
   return facts.buildings.length > 0 || facts.storeys.length > 0;
 }
 
-function compareStoreys(a: IfcStoreyFact, b: IfcStoreyFact): number {
+/** What naming a storey needs; the viewer's and the structure import's facts both have it. */
+export interface StoreyNaming {
+  id: number;
+  name?: string | null;
+  longName?: string | null;
+  elevation?: number | null;
+}
+
+/** Storeys from the bottom: by elevation (a storey without one comes last), then in file order. */
+export function compareStoreys(a: Pick<StoreyNaming, 'id' | 'elevation'>, b: Pick<StoreyNaming, 'id' | 'elevation'>): number {
   const ea = typeof a.elevation === 'number' && Number.isFinite(a.elevation) ? a.elevation : Infinity;
   const eb = typeof b.elevation === 'number' && Number.isFinite(b.elevation) ? b.elevation : Infinity;
   if (ea !== eb) return ea < eb ? -1 : 1;
   return a.id - b.id;
+}
+
+/** Each storey's number (from 1): its place among all storeys of the model from the bottom (compareStoreys). */
+export function storeyNumbers(storeys: readonly Pick<StoreyNaming, 'id' | 'elevation'>[]): Map<number, number> {
+  return new Map([...storeys].sort(compareStoreys).map((storey, index) => [storey.id, index + 1]));
+}
+
+/**
+ * The name of a storey wherever the portal shows it (the viewer's tree, the structure import's lots): its IFC
+ * Name, else its LongName, else the translated "Storey n" with its number from storeyNumbers — never its GlobalId.
+ */
+export function storeyName(storey: Pick<StoreyNaming, 'name' | 'longName'>, n: number, fallback: (n: number) => string): string {
+  return clean(storey.name) || clean(storey.longName) || fallback(n);
 }
 
 function wallNo(wall: IfcWallFact): string {
@@ -125,6 +155,7 @@ export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLI
   const buildings = [...facts.buildings].sort(byId);
   const buildingIds = new Set(buildings.map((building) => building.id));
   const storeys = [...facts.storeys].sort(compareStoreys);
+  const numbers = storeyNumbers(storeys);
   const storeyById = new Map(storeys.map((storey) => [storey.id, storey]));
   const buildingOfStorey = (storey: IfcStoreyFact) => (storey.buildingId !== null && buildingIds.has(storey.buildingId) ? storey.buildingId : NO_BUILDING);
   const walls = [...facts.walls].sort(byId);
@@ -164,8 +195,8 @@ export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLI
       ? grouped.map(({ group, walls: members }, index) => ({ name: clean(group.name) || names.group(index + 1), walls: members }))
       : storeys
           .filter((storey) => buildingOfStorey(storey) === buildingKey)
-          .map((storey, index) => ({
-            name: clean(storey.name) || clean(storey.longName) || names.storey(index + 1),
+          .map((storey) => ({
+            name: storeyName(storey, numbers.get(storey.id)!, names.storey),
             walls: wallsOfStorey.get(storey.id)!,
           }));
     const unique = uniqueNames(raw.map((lot) => lot.name));

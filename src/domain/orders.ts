@@ -164,15 +164,22 @@ export interface OrderSummary<Line> {
   smallVolume: boolean;
 }
 
+/** Whether an AAC row counts in pallets, totals and the small-volume notice: a known product, a valid length and quantity. */
+export function aacRowCounts(row: Pick<AacItemInput, 'productNo' | 'itemLength' | 'qty'>, products: readonly AacProduct[]): boolean {
+  // An article switched off since the row was saved still counts: only the row's own numbers decide.
+  return products.some((candidate) => candidate.productNo === row.productNo) && aacRowProblems(row, products).every((problem) => problem.field === 'productNo');
+}
+
 /**
  * The AAC total card: rows grouped by product and length (article order, then length), area = width × length
- * × quantity in m², pallets summed per row; rows without a product or with qty < 1 do not count.
+ * × quantity in m², pallets summed per row; invalid rows (no product, length off the 20 mm step or out of
+ * range, quantity not a whole number ≥ 1) do not count.
  */
 export function aacSummary(rows: readonly Pick<AacOrderItem, 'productNo' | 'itemLength' | 'qty'>[], products: readonly AacProduct[]): OrderSummary<AacSummaryLine> {
   const groups = new Map<string, AacSummaryLine & { productNo: number }>();
   for (const row of rows) {
     const product = products.find((candidate) => candidate.productNo === row.productNo);
-    if (!product || !(row.qty >= 1)) continue;
+    if (!product || !aacRowCounts(row, products)) continue;
     const length = metresToMm(row.itemLength);
     const key = `${product.productNo}:${length}`;
     const line = groups.get(key) ?? { productNo: product.productNo, product: product.title, articleNo: product.articleNo, length, totalArea: 0, totalAreaString: '', totalQty: 0, totalPallets: 0 };
@@ -312,7 +319,7 @@ export function lintelSummary(rows: readonly Pick<LintelOrderItem, 'productID' |
   const groups = new Map<number, LintelSummaryLine>();
   for (const row of rows) {
     const product = products.find((candidate) => candidate.id === row.productID);
-    if (!product || !(row.qty >= 1)) continue;
+    if (!product || !Number.isInteger(row.qty) || row.qty < 1 || row.qty > ORDER_QTY_MAX) continue;
     const line = groups.get(product.id) ?? { product: product.title, itemNo: product.itemNo, height: product.height, totalArea: 0, totalAreaString: '', totalQty: 0, totalPallets: 0 };
     line.totalArea += (row.length * product.height * row.qty) / 1_000_000;
     line.totalQty += row.qty;

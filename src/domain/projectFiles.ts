@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isClosedState, type RuleResult, type UnitContext, type UnitVariant } from './projectUnits';
+import { whileProjectOpen, type RuleResult, type UnitContext, type UnitVariant } from './projectUnits';
 import { MESSAGE, requiredOr } from './validation';
 
 /** Limits of project files (the API refuses beyond them, the card says so before uploading). */
@@ -155,14 +155,16 @@ export function contentMatchesExtension(name: string, bytes: Uint8Array): boolea
 
 /** Members and internal staff who see the unit may upload, except in closed or archived projects. */
 export function canUploadFiles(context: Pick<UnitContext, 'role' | 'isInternal' | 'rootState'>): RuleResult {
-  if (isClosedState(context.rootState)) return { allowed: false, reason: 'FILES.Rules.ProjectClosed' };
+  const open = whileProjectOpen(context.rootState, 'FILES.Rules.ProjectClosed');
+  if (!open.allowed) return open;
   if (context.role || context.isInternal) return { allowed: true };
   return { allowed: false, reason: 'FILES.Rules.MembersOnly' };
 }
 
 /** The uploader or internal staff may delete a file, except in closed or archived projects. */
 export function canDeleteFile(context: Pick<UnitContext, 'isInternal' | 'rootState'>, file: { uploadedByID: number | null }, userId: number): RuleResult {
-  if (isClosedState(context.rootState)) return { allowed: false, reason: 'FILES.Rules.ProjectClosed' };
+  const open = whileProjectOpen(context.rootState, 'FILES.Rules.ProjectClosed');
+  if (!open.allowed) return open;
   if (context.isInternal || (file.uploadedByID !== null && file.uploadedByID === userId)) return { allowed: true };
   return { allowed: false, reason: 'FILES.Rules.DeleteOwnOnly' };
 }
@@ -192,7 +194,4 @@ export const downloadRequestSchema = z
   .min(1, 'FILES.Download.NothingSelected')
   .max(DOWNLOAD_SELECTION_MAX, 'FILES.Download.TooMany');
 
-export const projectFilesUrl = (rootId: number, unitId: number) => `/api/file/${rootId}/${unitId}`;
-export const projectFileContentUrl = (rootId: number, unitId: number, fileId: number) => `/api/file/${rootId}/${unitId}/${fileId}/content`;
-export const fileTreeUrl = (rootId: number) => `/api/file/projectFiles/${rootId}`;
-export const zipDownloadUrl = (downloadId: string) => `/api/file/projectFiles/download/${encodeURIComponent(downloadId)}`;
+export { fileTreeUrl, projectFileContentUrl, projectFilesUrl, zipDownloadUrl } from './projectFileUrls';

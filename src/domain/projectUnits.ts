@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canDeleteFile } from './projectFiles';
 import { MESSAGE, requiredText } from './validation';
 
 export const UNIT_TYPES = ['project', 'subproject', 'approvallot', 'lintelorderlot', 'aacorderlot', 'drawingjob', 'folder'] as const;
@@ -102,45 +103,96 @@ export type RuleResult = { allowed: true } | { allowed: false; reason: string };
 const allow: RuleResult = { allowed: true };
 const deny = (reason: string): RuleResult => ({ allowed: false, reason });
 
+/** One rule for closed projects: a closed or archived root takes no more changes to its units, files or site. */
+export function whileProjectOpen(rootState: string, reason = 'PROJECTS.Rules.ProjectClosed'): RuleResult {
+  return isClosedState(rootState) ? deny(reason) : allow;
+}
+
+/** HideUnitEditAction hides Edit and Delete of every unit of the project, and the API refuses them. */
+export function showEditActions(features: readonly string[]): boolean {
+  return !features.includes('HideUnitEditAction');
+}
+
 /**
- * Creation: only while the root is in Structuring, unless the member is a salesPlanner. A folder can
- * always be created; a project only by a salesPlanner. Blocked while the information sheet is invalid.
+ * Creation: never in a closed project; only while the root is in Structuring, unless the member is a
+ * salesPlanner. A folder can always be created; a project only by a salesPlanner. Blocked while the
+ * information sheet is invalid.
  */
 export function canCreateUnit(context: Pick<UnitContext, 'role' | 'rootState' | 'infoSheetValid'>, type: UnitType): RuleResult {
   const salesPlanner = context.role === 'salesPlanner';
   if (type === 'project') return salesPlanner ? allow : deny('PROJECTS.Rules.ProjectOnlySalesPlanner');
+  const open = whileProjectOpen(context.rootState);
+  if (!open.allowed) return open;
   if (!context.infoSheetValid && !salesPlanner) return deny('PROJECTS.Rules.InvalidPIS');
   if (type === 'folder' || salesPlanner) return allow;
   return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.CreateOnlyInStructuring');
 }
 
+/** What deleting a unit takes with it: the items of its order lots and the files of its subtree. */
+export interface UnitSubtree {
+  type: UnitType;
+  isRoot: boolean;
+  /** Items of the order lots in the subtree (the unit's own or, for a subproject, those below it). */
+  itemCount: number;
+  /** The files of the subtree: each must be one the user may delete (`canDeleteFile`). */
+  files?: readonly { uploadedByID: number | null }[];
+}
+
 /**
- * Deletion: the root never; a salesPlanner anything else; otherwise a project never, a folder always,
- * other units only while the root is in Structuring. Order lots holding items (the unit's own or, for a
- * subproject, those below it: `itemCount` counts the subtree) need those deleted first.
+ * Deletion: the root never; not in a closed project nor with HideUnitEditAction; a salesPlanner anything
+ * else; otherwise a project never, a folder always, other units only while the root is in Structuring.
+ * A unit the user may delete still needs its lots' items deleted first, and it may only take files with it
+ * that the user may delete one by one.
  */
 export function canDeleteUnit(
-  context: Pick<UnitContext, 'role' | 'rootState'>,
-  unit: { type: UnitType; isRoot: boolean; itemCount: number },
+  context: Pick<UnitContext, 'role' | 'rootState' | 'isInternal'> & { features?: readonly string[] },
+  unit: UnitSubtree,
+  userId: number,
 ): RuleResult {
   if (unit.isRoot) return deny('PROJECTS.Rules.RootNeverDeleted');
+  const open = whileProjectOpen(context.rootState);
+  if (!open.allowed) return open;
+  if (!showEditActions(context.features ?? [])) return deny('PROJECTS.Rules.EditActionsHidden');
+  if (context.role !== 'salesPlanner') {
+    if (unit.type === 'project') return deny('PROJECTS.Rules.ProjectOnlySalesPlanner');
+    if (unit.type !== 'folder' && context.rootState !== 'Structuring') return deny('PROJECTS.Rules.DeleteOnlyInStructuring');
+  }
   if (unit.itemCount > 0) return deny('PROJECTUNIT.DELETE_ITEMS_FIRST_DIALOG');
-  if (context.role === 'salesPlanner') return allow;
-  if (unit.type === 'project') return deny('PROJECTS.Rules.ProjectOnlySalesPlanner');
-  if (unit.type === 'folder') return allow;
-  return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.DeleteOnlyInStructuring');
+  if ((unit.files ?? []).some((file) => !canDeleteFile(context, file, userId).allowed)) return deny('PROJECTS.Rules.HoldsOthersFiles');
+  return allow;
 }
 
-/** Edit and delete are hidden with HideUnitEditAction; delete is never offered on the root. */
-export function showEditActions(features: readonly string[]): boolean {
-  return !features.includes('HideUnitEditAction');
-}
-
-/** Editing a unit's fields follows the creation rule of its type (folders always, others in Structuring). */
-export function canEditUnit(context: Pick<UnitContext, 'role' | 'rootState' | 'isInternal'>, unit: { type: UnitType; isRoot: boolean }): RuleResult {
+/** Editing a unit's fields: not in a closed project nor with HideUnitEditAction; folders always, others in Structuring (staff always). */
+export function canEditUnit(
+  context: Pick<UnitContext, 'role' | 'rootState' | 'isInternal'> & { features?: readonly string[] },
+  unit: { type: UnitType; isRoot: boolean },
+): RuleResult {
+  const open = whileProjectOpen(context.rootState);
+  if (!open.allowed) return open;
+  if (!showEditActions(context.features ?? [])) return deny('PROJECTS.Rules.EditActionsHidden');
   if (context.role === 'salesPlanner' || context.isInternal) return allow;
   if (unit.type === 'folder') return allow;
   return context.rootState === 'Structuring' ? allow : deny('PROJECTS.Rules.EditOnlyInStructuring');
+}
+
+/**
+ * A subproject's kind (approval lots, AAC elements, lintels) can change only while every child it holds
+ * is still allowed under the new kind; other units inherit theirs.
+ */
+export function canChangeVariant(unit: { type: UnitType; childTypes: readonly UnitType[] }, variant: UnitVariant, tenantType: 'standard' | 'ccl' = 'standard'): RuleResult {
+  if (unit.type !== 'subproject') return deny('PROJECTS.Rules.VariantOnlySubproject');
+  const allowed = allowedChildTypes({ type: 'subproject', variant }, tenantType);
+  return unit.childTypes.every((type) => allowed.includes(type)) ? allow : deny('PROJECTS.Rules.VariantHoldsChildren');
+}
+
+/** Units whose planned delivery date the customer sets: lintel and AAC order lots (and approval lots). */
+export const DATED_UNIT_TYPES: readonly UnitType[] = ['approvallot', 'aacorderlot', 'lintelorderlot'];
+
+/** The earliest planned delivery date of a unit: today (lintel and AAC order lots; approval lots too). */
+export function unitDeliveryDateRule(type: UnitType, deliveryDate: string | null | undefined, today: string): RuleResult {
+  if (!deliveryDate) return allow;
+  if (!DATED_UNIT_TYPES.includes(type)) return deny('PROJECTS.Rules.NoDeliveryDate');
+  return deliveryDate < today ? deny('PROJECTS.Rules.DeliveryDateInPast') : allow;
 }
 
 /** `data` is semicolon-separated key=value text (OrderNumber=…). */
@@ -237,7 +289,7 @@ export type ProjectTool = (typeof PROJECT_TOOLS)[number];
 
 /** Members and internal staff change the site address and contact, but not of a closed project. */
 export function canEditSite(rootState: string): RuleResult {
-  return isClosedState(rootState) ? { allowed: false, reason: 'PROJECTS.Rules.ProjectClosed' } : { allowed: true };
+  return whileProjectOpen(rootState);
 }
 
 /** With ProjectTools the site cards' own Edit buttons give way to the tools menu. */

@@ -133,8 +133,9 @@ function nameProblems(name: string, path: StructurePath): StructureProblem[] {
 export function materialRowProblems(material: StructureMaterial, minDate: string, rules: Pick<StructureRules, 'materialTypes'>, path: StructurePath, volumeMustBePositive = true): StructureProblem[] {
   const problems: StructureProblem[] = [];
   if (!rules.materialTypes.some((type) => type.key === material.type)) problems.push({ path: [...path, 'type'], key: STRUCTURE_MESSAGE.unknownType, params: { type: material.type } });
+  // The structure needs a volume above 0; a lot's delivery data takes 0 too, and then says so.
   if (!Number.isFinite(material.volume) || material.volume < 0 || (volumeMustBePositive && material.volume <= 0)) {
-    problems.push({ path: [...path, 'volume'], key: STRUCTURE_MESSAGE.volumePositive });
+    problems.push({ path: [...path, 'volume'], key: volumeMustBePositive ? STRUCTURE_MESSAGE.volumePositive : 'STRUCTURE.Errors.VolumeNotNegative' });
   }
   if (!material.deliveryDate) problems.push({ path: [...path, 'deliveryDate'], key: STRUCTURE_MESSAGE.dateRequired });
   else if (!isIsoDate(material.deliveryDate)) problems.push({ path: [...path, 'deliveryDate'], key: MESSAGE.invalidDate });

@@ -15,6 +15,33 @@ export const MESSAGE = {
 
 export type MessageKey = (typeof MESSAGE)[keyof typeof MESSAGE];
 
+/**
+ * A message key with its arguments in one string (`VALIDATION.TooLong::{"max":200}`), for places that carry
+ * one string per field (form errors); the app's translate reads the arguments back.
+ */
+const ARGUMENTS = '::';
+export function messageWithArgs(key: string, args: Record<string, unknown>): string {
+  return Object.keys(args).length ? `${key}${ARGUMENTS}${JSON.stringify(args)}` : key;
+}
+
+export function splitMessage(message: string): { key: string; args: Record<string, unknown> } {
+  const at = message.indexOf(ARGUMENTS);
+  if (at < 0) return { key: message, args: {} };
+  try {
+    return { key: message.slice(0, at), args: JSON.parse(message.slice(at + ARGUMENTS.length)) as Record<string, unknown> };
+  } catch {
+    return { key: message.slice(0, at), args: {} };
+  }
+}
+
+/** The arguments of a zod issue the messages name (`%{max}`, `%{min}`): the same the API's errors carry. */
+export function issueArgs(issue: object): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  if ('maximum' in issue) args.max = Number(issue.maximum);
+  if ('minimum' in issue) args.min = Number(issue.minimum);
+  return args;
+}
+
 // Control characters other than tab, line feed and carriage return (PostgreSQL refuses NUL outright).
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

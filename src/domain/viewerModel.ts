@@ -4,6 +4,8 @@
  * reads, the app decodes them. Decisions are written down in docs/decisions-viewer.md.
  */
 
+import { compareStoreys, storeyName } from './ifcStructure';
+
 export interface ViewerWall {
   type: 'WALL';
   /** The IFC expressID (STEP line number). */
@@ -50,7 +52,10 @@ export interface ViewerFloor {
   type: 'FLOOR';
   id: number;
   globalId: string;
+  /** The IFC Name, else its LongName (storeyName); empty in the stored model for an unnamed storey (withStoreyNames). */
   name: string;
+  /** Its place among the model's storeys from the bottom, from 1 (storeyNumbers): "Storey n" when unnamed. */
+  number: number;
   /** Metres; 0 when the file gives none. */
   elevation: number;
   children: ViewerWall[];
@@ -171,17 +176,19 @@ const clean = (value: string | null | undefined) => (value ?? '').replace(/\s+/g
 const elevationOf = (storey: ViewerStoreyFact) => (typeof storey.elevation === 'number' && Number.isFinite(storey.elevation) ? storey.elevation : 0);
 
 /**
- * Floors from bottom to top (elevation, then file order); each wall once, under the first of its
- * storeys in that order; walls in file order. Walls in no storey are not part of the tree.
+ * Floors from bottom to top (compareStoreys: elevation, a storey without one last, then file order); each wall
+ * once, under the first of its storeys in that order; walls in file order. Walls in no storey are not part of the
+ * tree. An unnamed storey's name stays empty here: the stored model serves every language (withStoreyNames).
  */
 export function buildViewerModel(facts: ViewerFacts): ViewerModel {
-  const storeys = [...facts.storeys].sort((a, b) => elevationOf(a) - elevationOf(b) || a.id - b.id);
+  const storeys = [...facts.storeys].sort(compareStoreys);
   const rank = new Map(storeys.map((storey, index) => [storey.id, index]));
-  const floors: ViewerFloor[] = storeys.map((storey) => ({
+  const floors: ViewerFloor[] = storeys.map((storey, index) => ({
     type: 'FLOOR',
     id: storey.id,
     globalId: clean(storey.globalId),
-    name: clean(storey.name) || clean(storey.longName) || clean(storey.globalId) || `#${storey.id}`,
+    name: storeyName(storey, index + 1, () => ''),
+    number: index + 1,
     elevation: elevationOf(storey),
     children: [],
   }));
@@ -192,6 +199,12 @@ export function buildViewerModel(facts: ViewerFacts): ViewerModel {
     floors[Math.min(...ranks)].children.push({ type: 'WALL', id: wall.id, globalId, name: clean(wall.name) || globalId || `#${wall.id}` });
   }
   return { type: 'MODEL', name: clean(facts.projectName), children: floors };
+}
+
+/** The model as the user reads it: an unnamed storey is called as in the structure import ("Storey n", storeyName). */
+export function withStoreyNames(model: ViewerModel, fallback: (n: number) => string): ViewerModel {
+  if (model.children.every((floor) => floor.name)) return model;
+  return { ...model, children: model.children.map((floor) => (floor.name ? floor : { ...floor, name: storeyName(floor, floor.number, fallback) })) };
 }
 
 /* ---------- Binary geometry ('PXG1') ---------- */

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { issueArgs, messageWithArgs } from '../domain/validation';
 
 /**
  * A react-hook-form resolver over the same zod schema the API uses. Messages are translation keys;
@@ -15,7 +16,8 @@ export function zodResolver<T extends FieldValues>(schema: z.ZodObject): Resolve
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.length ? issue.path.map(String)[0] : 'root';
-      if (!errors[path]) errors[path] = { type: issue.code, message: issue.message };
+      // The limits go with the key, so "at most %{max}" reads "at most 200" wherever the message is shown.
+      if (!errors[path]) errors[path] = { type: issue.code, message: messageWithArgs(issue.message, issueArgs(issue)) };
     }
     return { values: {}, errors: errors as unknown as FieldErrors<T> };
   };

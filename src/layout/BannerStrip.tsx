@@ -2,7 +2,8 @@ import { Alert, Box, Button, Stack } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { BANNER_LEVEL_COLORS, type BannerNotification } from '../domain/banner';
+import type { BannerNotification } from '../domain/banner';
+import { BANNER_LEVEL_COLORS } from '../domain/bannerLevels';
 import { usePortalDataProvider } from '../providers/dataProvider';
 
 const ACTIVE_BANNERS = ['active-banners'];

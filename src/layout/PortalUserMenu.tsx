@@ -4,6 +4,7 @@ import { Avatar, Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography 
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { useAvatarImage } from '../custom/profile/useAvatarImage';
 
 function initials(name: string): string {
   return name
@@ -44,10 +45,11 @@ const SignOutItem = forwardRef<HTMLAnchorElement>((_props, ref) => {
 export function UserAvatar({ size = 32, onBar = false }: { size?: number; onBar?: boolean }) {
   const { identity } = useGetIdentity();
   const name = String(identity?.fullName ?? '');
+  const image = useAvatarImage(identity?.avatar);
   return (
     // On the bar the avatar is decoration inside the button that shows and names the user: its initials are drawn by
     // CSS there, so they do not join the button's visible text (WCAG 2.5.3, label in name).
-    <Avatar src={identity?.avatar} alt={onBar ? '' : name} aria-hidden={onBar || undefined} data-initials={onBar && !identity?.avatar ? initials(name) : undefined} sx={[
+    <Avatar src={image} alt={onBar ? '' : name} aria-hidden={onBar || undefined} data-initials={onBar && !image ? initials(name) : undefined} sx={[
         { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.light' },
         // Darker than the bar, so that the white initials keep WCAG AA contrast on both bar colours.
         onBar && { bgcolor: 'rgba(0,0,0,0.28)', color: 'inherit', border: '1px solid rgba(255,255,255,0.5)', '&::after': { content: 'attr(data-initials)' } },

@@ -1,7 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../domain/languages';
+import { splitMessage } from '../domain/validation';
 
 const LOCALE_STORAGE_KEY = 'planxchange.locale';
 const loaded = new Map<Language, TranslationMessages>();
@@ -46,13 +47,26 @@ export function rememberLanguage(language: Language): void {
 export async function createI18nProvider() {
   const first = initialLanguage();
   await loadMessages(first);
-  return polyglotI18nProvider(
-    (locale) => {
-      const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
-      return loaded.get(language) ?? loadMessages(language);
-    },
-    first,
-    LANGUAGES.map((locale) => ({ locale, name: { de: 'Deutsch', en: 'English', nl: 'Nederlands' }[locale] })),
-    { allowMissing: true },
+  return withMessageArgs(
+    polyglotI18nProvider(
+      (locale) => {
+        const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+        return loaded.get(language) ?? loadMessages(language);
+      },
+      first,
+      LANGUAGES.map((locale) => ({ locale, name: { de: 'Deutsch', en: 'English', nl: 'Nederlands' }[locale] })),
+      { allowMissing: true },
+    ),
   );
+}
+
+/** Keys that carry their arguments (`VALIDATION.TooLong::{"max":200}`, from form validation) are translated with them. */
+export function withMessageArgs(provider: I18nProvider): I18nProvider {
+  return {
+    ...provider,
+    translate: (key, options) => {
+      const { key: plain, args } = splitMessage(String(key));
+      return provider.translate(plain, { ...args, ...(options ?? {}), ...(options?._ === key ? { _: plain } : {}) });
+    },
+  };
 }

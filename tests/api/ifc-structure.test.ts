@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IfcStructure } from '../../src/domain/ifcStructure.js';
+import { eq } from 'drizzle-orm';
+import type { IfcFileChoice, IfcStructure } from '../../src/domain/ifcStructure.js';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { projectFiles, projectUnits } from '../../server/db/schema.js';
 import { DEMO_IFC_FILE_NAME, demoIfcModel, generateIfc } from '../../server/services/ifc-demo.js';
@@ -110,5 +111,33 @@ describe('GET api/file/{root}/{file}/ifcstructure', () => {
 
   it('answers 401 without a session', async () => {
     await expectErrorShape(await t.request('GET', structurePath(W(), fileId[DEMO_IFC_FILE_NAME])), 401);
+  });
+});
+
+describe('GET api/structure/{root}/ifcfiles', () => {
+  const listPath = (root: number) => `/api/structure/${root}/ifcfiles`;
+
+  it('lists the project’s IFC files also when DownloadSelectedFiles is off (the zip tree is refused then)', async () => {
+    const [row] = await t.db.select({ features: projectUnits.features }).from(projectUnits).where(eq(projectUnits.id, W()));
+    const features = row.features as string[];
+    await t.db.update(projectUnits).set({ features: features.filter((feature) => feature !== 'DownloadSelectedFiles') }).where(eq(projectUnits.id, W()));
+    try {
+      await expectErrorShape(await t.request('GET', `/api/file/projectFiles/${W()}`, { cookie: customer }), 403);
+      const response = await t.request('GET', listPath(W()), { cookie: customer });
+      expect(response.status).toBe(200);
+      const files = (await response.json()) as IfcFileChoice[];
+      expect(files).toContainEqual({ fileId: fileId[DEMO_IFC_FILE_NAME], name: DEMO_IFC_FILE_NAME, unitTitle: 'Wohnpark Weserblick' });
+      // Only .ifc files, none of another project.
+      expect(files.every((file) => file.name.toLowerCase().endsWith('.ifc'))).toBe(true);
+      expect(files.map((file) => file.name)).not.toContain('Maaskade.ifc');
+    } finally {
+      await t.db.update(projectUnits).set({ features }).where(eq(projectUnits.id, W()));
+    }
+  });
+
+  it('answers 404 to a user who is not a member, for a child unit, and 401 without a session', async () => {
+    await expectErrorShape(await t.request('GET', listPath(M()), { cookie: partner }), 404);
+    await expectErrorShape(await t.request('GET', listPath(id['Haus A']), { cookie: customer }), 404);
+    await expectErrorShape(await t.request('GET', listPath(W())), 401);
   });
 });

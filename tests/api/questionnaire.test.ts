@@ -197,3 +197,17 @@ describe('PUT /api/questionnaire/{rootId}', () => {
     expect(lot).toBeDefined();
   });
 });
+
+describe('switched-off sheets', () => {
+  it('drops the answers of a sheet that is switched off (issue 20)', async () => {
+    const current = await view('customer', 'Appartementen Maaskade');
+    const data = { ...maaskade(), 'xnl-lateien': { lateien: { aantal: 12, opmerkingen: 'switched off' } } };
+    const response = await save('customer', 'Appartementen Maaskade', data, current.version);
+    expect(response.status).toBe(200);
+    const saved = (await response.json()) as View;
+    expect(saved.data['xnl-lateien']).toBeUndefined();
+    expect(saved.data._versions).toEqual({ 'xnl-algemeen': 1, 'xnl-elementen': 1 });
+    const [row] = await ctx.db.select().from(questionnaireAnswers).where(eq(questionnaireAnswers.rootId, id['Appartementen Maaskade']));
+    expect((row.data as Record<string, unknown>)['xnl-lateien']).toBeUndefined();
+  });
+});

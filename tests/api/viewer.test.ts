@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IfcStructure } from '../../src/domain/ifcStructure.js';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { decodeGeometry, wallsOf, type ViewerReady, type ViewerStatus } from '../../src/domain/viewerModel.js';
 import { ifcModels, projectFiles, projectUnits } from '../../server/db/schema.js';
 import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../../server/services/ifc-demo-school.js';
-import { generateLargeIfc, maaskadeIfcModel } from '../../server/services/ifc-demo.js';
+import { generateIfc, generateLargeIfc, maaskadeIfcModel } from '../../server/services/ifc-demo.js';
 import { settleViewerExtractions } from '../../server/services/ifc-viewer.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
@@ -208,5 +209,28 @@ describe('uploads', () => {
     const body = (await failed.json()) as { messages: { key: string; text: string; params: { reason: string } }[] };
     expect(failed.status).toBe(422);
     expect(body.messages[0]).toMatchObject({ key: 'IFC.Broken', params: { reason: expect.stringContaining('END-ISO-10303-21') } });
+  });
+});
+
+describe('unnamed storeys', () => {
+  it('read "Geschoss n" in the viewer, as the structure import names their lots — never their GlobalId', async () => {
+    const text = generateIfc({
+      fileName: 'Ohne-Namen.ifc',
+      projectName: 'Ohne Namen',
+      siteName: 'Site',
+      buildings: [{ name: 'Haus', storeys: [{ name: '', elevation: 0, walls: [{ name: 'U-1' }] }, { name: '', elevation: 3, walls: [{ name: 'U-2' }] }] }],
+    });
+    // Last in this file: the root's newest IFC file is the one every unit below shows.
+    const file = await upload(S(), S(), 'Ohne-Namen.ifc', text, staff);
+    const viewer = (await (await settled(json(S(), S()), staff)).json()) as ViewerReady;
+    expect(viewer.file.name).toBe('Ohne-Namen.ifc');
+    const floors = viewer.model.children.map((floor) => floor.name);
+    expect(floors).toEqual(['Geschoss 1', 'Geschoss 2']);
+    const structure = (await (await t.request('GET', `/api/file/${S()}/${file.projectFileID}/ifcstructure`, { cookie: staff })).json()) as IfcStructure;
+    expect(structure.subProjects[0].approvalLots).toEqual(floors);
+    // The stored model is the same for every language; the admin reads English.
+    const admin = await t.login('admin');
+    const english = (await (await t.request('GET', json(S(), S()), { cookie: admin })).json()) as ViewerReady;
+    expect(english.model.children.map((floor) => floor.name)).toEqual(['Storey 1', 'Storey 2']);
   });
 });

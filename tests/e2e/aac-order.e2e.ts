@@ -123,6 +123,18 @@ describe('AAC order table', () => {
     expect(await totalPallets(customer)).toBe(7);
     await customer.getByTestId('small-volume').waitFor();
 
+    // An invalid row (quantity 2.5, or a length off the 20 mm step) counts in no pallets (issue 20): 7 − 1.
+    const firstRow = rows(customer).first();
+    await cell(firstRow, 'Qty').fill('2.5');
+    await expect.poll(() => totalPallets(customer)).toBe(6);
+    await cell(firstRow, 'Qty').fill('10');
+    await cell(firstRow, 'Length (mm)').fill('3010');
+    await expect.poll(() => totalPallets(customer)).toBe(6);
+    await cell(firstRow, 'Length (mm)').fill('3000');
+    await expect.poll(() => totalPallets(customer)).toBe(7);
+    if ((await firstRow.getAttribute('data-status')) === 'dirty') await firstRow.getByTestId('row-save').click();
+    await expect.poll(() => firstRow.getAttribute('data-status')).toBe('clean');
+
     // Edit one row: arrows up into the second row's quantity, type, the check saves it.
     const second = rows(customer).nth(1);
     await cell(second, 'Qty').click();

@@ -189,5 +189,14 @@ describe('delivery data and deliveries', () => {
     await again.getByLabel('Delivery week', { exact: true }).waitFor();
     expect(await again.getByRole('combobox', { name: 'Delivery week' }).textContent()).toBe('Week 5, 2027');
     expect(await again.getByLabel('Note', { exact: true }).inputValue()).toBe('Unload at the north gate, forklift on site.');
+
+    // An edit left without the save icon is not lost (issue 20): the row saves when focus leaves it.
+    await again.getByLabel('Note', { exact: true }).fill('Unload at the south gate.');
+    await partner.getByTestId('ccl-schedule-card').getByText('Delivery schedule').click();
+    await partner.getByText('Delivery schedule of "DJ-01 Ground floor" saved').first().waitFor();
+    await partner.reload();
+    const kept = partner.getByTestId('ccl-schedule-card').locator('li').filter({ hasText: 'DJ-01' });
+    await kept.getByLabel('Note', { exact: true }).waitFor();
+    expect(await kept.getByLabel('Note', { exact: true }).inputValue()).toBe('Unload at the south gate.');
   });
 });

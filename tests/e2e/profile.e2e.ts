@@ -47,8 +47,11 @@ describe('profile as customer', () => {
     // A bad phone number: the server's message is listed in the dialog, which stays open.
     await page.getByTestId('contact-data-card').getByRole('button', { name: 'Edit' }).click();
     const contact = page.getByRole('dialog', { name: 'Edit contact data' });
+    // No client-side rules here (spec): the server refuses, its message shows in the list and under the field.
     await contact.getByLabel('Company mobile').fill('call me');
-    await contact.getByText(/Enter a phone number/).waitFor();
+    await contact.getByRole('button', { name: 'Save' }).click();
+    await contact.getByTestId('dialog-messages').getByText(/Enter a phone number/).waitFor();
+    await contact.getByLabel('Company mobile').and(page.locator('[aria-invalid="true"]')).waitFor();
     await contact.getByLabel('Company mobile').fill('+31 6 1234 5678');
     await contact.getByRole('button', { name: 'Save' }).click();
     await contact.waitFor({ state: 'detached' });

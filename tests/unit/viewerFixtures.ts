@@ -11,8 +11,8 @@ export const MODEL: ViewerModel = {
   type: 'MODEL',
   name: 'Schule am Stadtpark',
   children: [
-    { type: 'FLOOR', id: 10, globalId: 'GID-10', name: 'EG', elevation: 0, children: [wall(11, 'S-EG-W01'), wall(12, 'S-EG-W02'), wall(13, 'S-EG-W03')] },
-    { type: 'FLOOR', id: 20, globalId: 'GID-20', name: 'OG', elevation: 3.2, children: [wall(21, 'S-OG-W01'), wall(22, 'S-OG-W02')] },
+    { type: 'FLOOR', id: 10, globalId: 'GID-10', name: 'EG', number: 1, elevation: 0, children: [wall(11, 'S-EG-W01'), wall(12, 'S-EG-W02'), wall(13, 'S-EG-W03')] },
+    { type: 'FLOOR', id: 20, globalId: 'GID-20', name: 'OG', number: 2, elevation: 3.2, children: [wall(21, 'S-OG-W01'), wall(22, 'S-OG-W02')] },
   ],
 };
 
@@ -79,7 +79,7 @@ export const unitContext = (overrides: Partial<UnitPageContext['can']> = {}, uni
     tenant: { id: 1, name: 'NS-DE', type: 'standard', hasLogo: false, features: [] },
     allowedChildTypes: [],
     can: { create: {}, edit: { allowed: true }, delete: { allowed: false }, structure: { allowed: false }, materials: { allowed: false }, confirmDeliveries: false, viewer: true, ...overrides },
-    workflow: { task: null, actions: [], definitionVersion: 1 },
+    workflow: { task: null, actions: [], definitionVersion: 1, message: null },
     journalAvailable: false,
   }) as UnitPageContext;
 

@@ -1,11 +1,12 @@
 import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Confirm, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { avatarUrl } from '../../domain/avatar';
 import { canDeleteAvatar, type Profile } from '../../domain/profile';
 import { avatarChanged } from '../../providers/authProvider';
 import { AvatarDialog } from './AvatarDialog';
 import { useProfileUpdate } from './profileQueries';
+import { useAvatarImage } from './useAvatarImage';
 
 export function AvatarCard({ profile }: { profile: Profile }) {
   const translate = useTranslate();
@@ -31,11 +32,15 @@ export function AvatarCard({ profile }: { profile: Profile }) {
     }
   };
   const { firstName, lastName } = profile.userProfile;
+  const hasImage = Boolean(profile.userProfile.hasProfileImage);
+  // One address per profile load (a new Date.now() on every render would start the loading over each time).
+  const fallback = useMemo(() => avatarUrl(profile.user.userID, Date.now()), [profile]);
+  const image = useAvatarImage(hasImage ? (identity?.avatar ?? fallback) : undefined);
   return (
     <Card>
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Avatar
-          src={profile.userProfile.hasProfileImage ? (identity?.avatar ?? avatarUrl(profile.user.userID, Date.now())) : undefined}
+          src={image}
           alt={`${firstName} ${lastName}`}
           sx={{ width: 88, height: 88, fontSize: 32, bgcolor: 'primary.light' }}
           data-testid="profile-avatar"

@@ -4,8 +4,6 @@ import { useNotify, useTranslate } from 'react-admin';
 import {
   canEditContact,
   canEditPersonalData,
-  companyDataSchema,
-  contactDataSchema,
   personalDataSchema,
   type Profile,
 } from '../../domain/profile';
@@ -30,7 +28,7 @@ interface DataCardProps {
   fields: FieldDefinition[];
   values: Record<string, string>;
   /** undefined hides Edit; a string disables it with that hint. */
-  edit: { part: ProfilePart; schema: typeof personalDataSchema | typeof companyDataSchema | typeof contactDataSchema; dialogTitle: string } | undefined;
+  edit: { part: ProfilePart; schema?: typeof personalDataSchema; dialogTitle: string } | undefined;
   disabledHint?: string;
   testId: string;
 }
@@ -105,7 +103,8 @@ export function CompanyDataCard({ profile }: { profile: Profile }) {
         { name: 'city', label: 'PROFILE.City', autoComplete: 'address-level2' },
       ]}
       values={{ ...profile.address }}
-      edit={{ part: 'profileaddress', schema: companyDataSchema, dialogTitle: 'PROFILE.CompanyDialog.Title' }}
+      // No client-side rules (spec): the server decides and its messages show in the dialog.
+      edit={{ part: 'profileaddress', dialogTitle: 'PROFILE.CompanyDialog.Title' }}
     />
   );
 }
@@ -120,7 +119,7 @@ export function ContactDataCard({ profile }: { profile: Profile }) {
         { name: 'companyMobile', label: 'PROFILE.CompanyMobile', type: 'tel', autoComplete: 'tel' },
       ]}
       values={{ ...profile.contact }}
-      edit={{ part: 'profilecontact', schema: contactDataSchema, dialogTitle: 'PROFILE.ContactDialog.Title' }}
+      edit={{ part: 'profilecontact', dialogTitle: 'PROFILE.ContactDialog.Title' }}
       disabledHint={canEditContact(profile) ? undefined : 'PROFILE.ContactEditHint'}
     />
   );

@@ -35,7 +35,9 @@ export function PasswordDialog({ onClose }: { onClose: () => void }) {
       return true;
     }
     if (status !== 400) {
-      notify(<Toast title={translate('ERRORMESSAGES.Unknown')} message={String(status ?? '')} />, { type: 'error' });
+      // An error the dialog has no text for still names what the server said (its code), never only "500".
+      const said = messages.map((message) => [message.code, message.text].filter(Boolean).join(': ')).join(' ');
+      notify(<Toast title={translate('ERRORMESSAGES.Unknown')} message={said || String(status ?? '')} />, { type: 'error' });
       return true;
     }
     return false;

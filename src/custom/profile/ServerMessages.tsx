@@ -8,6 +8,14 @@ export function messagesOf(error: unknown): string[] {
   return [(error as Error)?.message || 'ERRORMESSAGES.Unknown'];
 }
 
+/** The server's messages that name a field (`reference`), by field: shown under that field as well as in the list. */
+export function fieldMessagesOf(error: unknown): Record<string, string> {
+  const body = (error as HttpError)?.body as { messages?: { text: string; reference?: string | null }[] } | undefined;
+  const byField: Record<string, string> = {};
+  for (const message of body?.messages ?? []) if (message.reference && !byField[message.reference]) byField[message.reference] = message.text;
+  return byField;
+}
+
 export function ServerMessages({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
   return (

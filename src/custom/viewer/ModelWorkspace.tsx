@@ -92,6 +92,11 @@ export function ModelWorkspace({ view }: { view: ViewerReady }) {
           <Alert severity="error" sx={{ m: 2 }} data-testid="viewer-geometry-error">
             {translate('VIEWER.GeometryFailed')}
           </Alert>
+        ) : !model.children.some((floor) => floor.children.length > 0) ? (
+          // A model without walls in its storeys has nothing to draw: say so instead of an empty canvas.
+          <Alert severity="info" sx={{ m: 2 }} data-testid="viewer-no-walls">
+            {translate(model.children.length ? 'VIEWER.NoWalls' : 'VIEWER.NoStoreys', { name: view.file.name })}
+          </Alert>
         ) : (
           <SceneView
             meshes={geometry.data}

@@ -93,6 +93,20 @@ export function resetDisabledAll(sheets: readonly SheetLike[], answers: Question
 }
 
 /**
+ * The answers without the sheets that are switched off (their answers would still count in materials and
+ * validity). Repeated, since a sheet's answers can be what activates another.
+ */
+export function withoutInactiveSheets(sheets: readonly SheetLike[], answers: QuestionnaireAnswers): QuestionnaireAnswers {
+  let current = answers;
+  for (let round = 0; round <= sheets.length; round++) {
+    const off = sheets.map((sheet) => sheetNameOf(schemaOf(sheet))).filter((name, index) => current[name] !== undefined && !sheetIsActive(sheets[index], current));
+    if (!off.length) return current;
+    current = Object.fromEntries(Object.entries(current).filter(([name]) => !off.includes(name)));
+  }
+  return current;
+}
+
+/**
  * After a checkbox of an exclusive group (`x-group`) was checked: the group's other checkboxes in the sheet are
  * unchecked. `changedPath` runs within the sheet's data (a leading sheet name is accepted too).
  */

@@ -30,7 +30,13 @@ export interface UnitPageContext {
     viewer?: boolean;
   };
   /** The caller's task on the unit and the action buttons of its state (from the workflow definition). */
-  workflow: { task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number };
+  workflow: {
+    task: { taskKey: string; help: string | null } | null;
+    actions: UnitAction[];
+    definitionVersion: number;
+    /** The message that came with the transition into the current state (check-data message, requested changes). */
+    message: { text: string; author: string; createdAt: string } | null;
+  };
   journalAvailable: boolean;
 }
 
@@ -49,8 +55,9 @@ export type TransitionRequest =
 export const projectMethods = {
   getUnitContext: (unitId: number) => getJson<UnitPageContext>(`${API_BASE}/projects/${unitId}/context`),
   /** Whether no sibling of the type already has the title (`GET projects/{parent}/title-available`). */
-  isUnitTitleAvailable: async (parentId: number, type: UnitType, title: string) =>
-    (await getJson<{ available: boolean }>(`${API_BASE}/projects/${parentId}/title-available?${new URLSearchParams({ type, title })}`)).available,
+  /** Whether a title is free among the parent's children of that type (`except`: the unit being edited). */
+  isUnitTitleAvailable: async (parentId: number, type: UnitType, title: string, except?: number) =>
+    (await getJson<{ available: boolean }>(`${API_BASE}/projects/${parentId}/title-available?${new URLSearchParams({ type, title, ...(except ? { except: String(except) } : {}) })}`)).available,
   /** A workflow transition of a unit (the order lot's PlaceOrder too); answers the new state. */
   applyTransition: (request: TransitionRequest) =>
     request.call === 'ccl-check-data'

@@ -1,4 +1,4 @@
-import type { IfcStructure } from '../../domain/ifcStructure';
+import type { IfcFileChoice, IfcStructure } from '../../domain/ifcStructure';
 import type { StructureDraft, StructureRules } from '../../domain/structure';
 import type { UnitAction } from '../../domain/workflow';
 import { getJson, sendJson } from './request';
@@ -40,5 +40,6 @@ export const structureMethods = {
     await sendJson<unknown>(`${structureUrl(rootId)}/draft`, 'DELETE');
   },
   createStructure: (rootId: number, draft: StructureDraft) => sendJson<CreatedStructure>(`/api/tasks/create-project-structure/${rootId}`, 'POST', draft),
+  getIfcFiles: (rootId: number) => getJson<IfcFileChoice[]>(`${structureUrl(rootId)}/ifcfiles`),
   readIfcStructure: (rootId: number, fileId: number) => getJson<IfcStructure>(`/api/file/${rootId}/${fileId}/ifcstructure`),
 };

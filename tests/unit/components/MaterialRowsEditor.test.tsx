@@ -84,7 +84,7 @@ describe('MaterialRowsEditor', () => {
     fireEvent.change(volume, { target: { value: '55' } });
     expect(screen.queryByText(/Max:/)).toBeNull();
     fireEvent.change(volume, { target: { value: '' } });
-    await screen.findByText('Enter a volume greater than 0 m³.');
+    await screen.findByText('Enter a volume of 0 m³ or more.');
   });
 
   it('adds a row with the last type and its earliest date, and removes rows', async () => {

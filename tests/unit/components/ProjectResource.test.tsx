@@ -116,7 +116,7 @@ describe('the project resource', () => {
     fireEvent.click(within(chooser).getByTestId('type-tile-subproject'));
     const dialog = await screen.findByRole('dialog', { name: 'New Subproject' });
     fireEvent.change(within(dialog).getByLabelText(/Title/), { target: { value: 'Haus C' } });
-    await waitFor(() => expect(dataProvider.isUnitTitleAvailable).toHaveBeenCalledWith(5, 'subproject', 'Haus C'));
+    await waitFor(() => expect(dataProvider.isUnitTitleAvailable).toHaveBeenCalledWith(5, 'subproject', 'Haus C', undefined));
     await waitFor(() => expect(within(dialog).getByTestId('create-unit-save')).toHaveProperty('disabled', false));
     fireEvent.click(within(dialog).getByTestId('create-unit-save'));
     await screen.findByTestId('created-page');

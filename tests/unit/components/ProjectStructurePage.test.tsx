@@ -43,7 +43,9 @@ function stubApi(data: StructurePageData, files: unknown[] = []) {
     const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
     if (url === '/api/structure/5/draft' && init?.method === 'PUT') return json({ version: 4, updatedAt: '2026-11-21T11:00:00.000Z' });
     if (url === '/api/structure/5') return json(data);
-    if (url.startsWith('/api/file/projectFiles/5')) return json(files);
+    if (url === '/api/structure/5/ifcfiles') return json(files);
+    // The zip download's tree is DownloadSelectedFiles': the IFC menu must not depend on it.
+    if (url.startsWith('/api/file/projectFiles/5')) return json({ status: 403, messages: [{ type: 'error', text: 'Off', key: 'FILES.Rules.DownloadSelectedOff' }] }, 403);
     if (url === '/api/file/5/9/ifcstructure') return json({ status: 422, messages: [{ type: 'error', text: 'The file is not an IFC model.', key: 'IFC.NotIfc' }] }, 422);
     return json({ status: 404, messages: [{ type: 'error', text: 'Not found' }] }, 404);
   });
@@ -167,7 +169,7 @@ describe('ProjectStructurePage', () => {
   });
 
   it('lists the IFC files of the project and shows why a file cannot be read', async () => {
-    stubApi(pageData(), [{ projectUnitID: 5, title: 'Wohnpark Weserblick', projectUnitNo: 'NS-DE-2030-0001', children: [], files: [{ projectFileID: 9, name: 'Modell.ifc', size: 10, selected: false }, { projectFileID: 8, name: 'Plan.pdf', size: 10, selected: false }] }]);
+    stubApi(pageData(), [{ fileId: 9, name: 'Modell.ifc', unitTitle: 'Wohnpark Weserblick' }]);
     renderPage();
     await screen.findByText('Haus Server');
     fireEvent.click(screen.getByTestId('ifc-import'));

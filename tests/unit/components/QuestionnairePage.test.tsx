@@ -106,6 +106,10 @@ describe('QuestionnairePage', () => {
     renderPage();
     await screen.findByText('Material choice');
     expect(tabs()).toEqual(['questionnaire-tab-xnl-algemeen']);
+    // Save stays disabled until something changed (issue 20).
+    expect((screen.getByTestId('questionnaire-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'bouw@maaskade.example' } });
+    await waitFor(() => expect((screen.getByTestId('questionnaire-save') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('questionnaire-save'));
     await screen.findByText(/Please choose your materials first: the information sheet needs at least 2 active sheets/);
     expect(materials().getAttribute('data-highlighted')).toBe('true');
@@ -139,6 +143,7 @@ describe('QuestionnairePage', () => {
     renderPage();
     await screen.findByText('Material choice');
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'x@example.com' } });
+    await waitFor(() => expect((screen.getByTestId('questionnaire-save') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('questionnaire-save'));
     await screen.findByText('Someone else saved the information sheet in the meantime.');
     await waitFor(() => expect(api.gets()).toBe(2));
@@ -158,6 +163,8 @@ describe('QuestionnairePage', () => {
     const api = stubApi(pageData({ tenantType: 'ccl', setKey: 'ccl', minActiveSheets: 0, sheets: [shippedSheet('ccl-general')] }));
     const router = renderPage();
     await screen.findByTestId('questionnaire-save');
+    fireEvent.change(screen.getByLabelText(/^Site manager/), { target: { value: 'Sam Site' } });
+    await waitFor(() => expect((screen.getByTestId('questionnaire-save') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('questionnaire-save'));
     const dialog = await screen.findByTestId('mandatory-fields-dialog');
     expect(within(dialog).getByText('Mandatory fields left')).toBeTruthy();

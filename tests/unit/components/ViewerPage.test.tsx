@@ -171,6 +171,16 @@ describe('ViewerPage', () => {
     expect(FakeScene.instances).toHaveLength(0);
   });
 
+  it('a model without walls says so instead of an empty canvas (issue 20)', async () => {
+    const view = readyView();
+    const empty = { ...view, model: { ...view.model, children: view.model.children.map((floor) => ({ ...floor, children: [] })) } };
+    stubApi([() => json(empty)]);
+    renderPage();
+    const notice = await screen.findByTestId('viewer-no-walls');
+    expect(notice.textContent).toBe('"Schule-am-Stadtpark.ifc" has storeys but no walls in them: there is nothing to show in 3D.');
+    expect(screen.queryByTestId('viewer-scene')).toBeNull();
+  });
+
   it('says so when no model applies, and when the unit is not there', async () => {
     stubApi([() => json({ status: 404, messages: [{ type: 'error', key: 'VIEWER.NoModel', text: 'There is no IFC model' }] }, 404)]);
     renderPage();

@@ -36,9 +36,15 @@ describe('approval lot material rules', () => {
     ]);
   });
 
+  it('one row’s overflow is that row’s problem: an untouched row does not read "Max: 0 m³" (issue 20)', () => {
+    expect(lotMaterialProblems([row(100), row(400)], context(350))).toEqual([{ path: [1, 'volume'], key: 'STRUCTURE.Errors.VolumeMax', params: { available: 250 } }]);
+    expect(lotMaterialProblems([row(400), row(100)], context(350))).toEqual([{ path: [0, 'volume'], key: 'STRUCTURE.Errors.VolumeMax', params: { available: 250 } }]);
+  });
+
   it('allows volume 0 (spec minimum 0) but not below; wants the earliest date', () => {
     expect(lotMaterialProblems([row(0)], context(10))).toEqual([]);
-    expect(lotMaterialProblems([row(-1)], context(10)).map((p) => p.key)).toEqual(['STRUCTURE.Errors.VolumePositive']);
+    // The message matches the rule: 0 is allowed, so it does not ask for "greater than 0" (issue 20).
+    expect(lotMaterialProblems([row(-1)], context(10)).map((p) => p.key)).toEqual(['STRUCTURE.Errors.VolumeNotNegative']);
     expect(lotMaterialProblems([row(1, '2026-12-04')], context(10))).toEqual([{ path: [0, 'deliveryDate'], key: 'STRUCTURE.Errors.DateTooEarly', params: { minDate: '2026-12-05' } }]);
   });
 

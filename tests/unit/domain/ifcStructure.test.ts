@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasIfcStructure, IFC_NAME_MAX, IFC_WALL_NO_MAX, mapIfcStructure, uniqueNames, type IfcFacts } from '../../../src/domain/ifcStructure';
+import { ENGLISH_FALLBACK_NAMES, hasIfcStructure, IFC_NAME_MAX, IFC_WALL_NO_MAX, mapIfcStructure, storeyName, storeyNumbers, uniqueNames, type IfcFacts } from '../../../src/domain/ifcStructure';
 
 const facts = (partial: Partial<IfcFacts>): IfcFacts => ({ projectName: 'Projekt', siteName: 'Gelände', buildings: [], storeys: [], walls: [], groups: [], ...partial });
 const wall = (id: number, name: string | null, ...containerIds: number[]) => ({ id, name, containerIds });
@@ -179,6 +179,28 @@ describe('mapIfcStructure', () => {
     expect(result.subProjects[0].lots[0].wallNos).toEqual(['T-1', '0123456789abcdefghijkl']);
     expect(result.subProjects[0].lots[1].wallNos).toEqual(['#22', 'x'.repeat(IFC_WALL_NO_MAX)]);
     expect(result.subProjects.slice(1).every((subProject) => subProject.lots.length === 0)).toBe(true);
+  });
+
+  it('numbers an unnamed storey by its place in the whole model from the bottom (storeyNumbers), as the viewer does', () => {
+    const storeys = [
+      { id: 12, name: null, elevation: 3, buildingId: 2 },
+      { id: 11, name: '', elevation: 0, buildingId: 2 },
+      { id: 10, name: ' ', elevation: 0, buildingId: 1 },
+      { id: 13, name: null, elevation: null, buildingId: 1 },
+    ];
+    expect([...storeyNumbers(storeys)]).toEqual([
+      [10, 1],
+      [11, 2],
+      [12, 3],
+      [13, 4],
+    ]);
+    const result = mapIfcStructure(facts({ buildings: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }], storeys }), { ...ENGLISH_FALLBACK_NAMES, storey: (n) => `Verdieping ${n}` });
+    expect(result.subProjects.map((subProject) => subProject.approvalLots)).toEqual([
+      ['Verdieping 1', 'Verdieping 4'],
+      ['Verdieping 2', 'Verdieping 3'],
+    ]);
+    expect(storeyName({ name: ' ', longName: ' Keller ' }, 9, (n) => `Storey ${n}`)).toBe('Keller');
+    expect(storeyName({ name: null }, 9, (n) => `Storey ${n}`)).toBe('Storey 9');
   });
 
   it('numbers unnamed groups and makes repeated group names unique', () => {

@@ -206,8 +206,8 @@ describe('proposalWalls', () => {
     type: 'MODEL',
     name: 'M',
     children: [
-      { type: 'FLOOR', id: 1, globalId: 'f1', name: 'EG', elevation: 0, children: [{ type: 'WALL', id: 10, globalId: 'g10', name: 'W01', dimensions: dims(1000, 3000, 300) }, { type: 'WALL', id: 11, globalId: 'g11', name: 'W02' }] },
-      { type: 'FLOOR', id: 2, globalId: 'f2', name: 'OG', elevation: 3, children: [{ type: 'WALL', id: 20, globalId: 'g20', name: 'W03' }] },
+      { type: 'FLOOR', id: 1, globalId: 'f1', name: 'EG', number: 1, elevation: 0, children: [{ type: 'WALL', id: 10, globalId: 'g10', name: 'W01', dimensions: dims(1000, 3000, 300) }, { type: 'WALL', id: 11, globalId: 'g11', name: 'W02' }] },
+      { type: 'FLOOR', id: 2, globalId: 'f2', name: 'OG', number: 2, elevation: 3, children: [{ type: 'WALL', id: 20, globalId: 'g20', name: 'W03' }] },
     ],
   };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AacProduct, LintelProduct } from '../../../src/domain/catalogue';
 import {
+  aacRowCounts,
   aacRowProblems,
   aacSummary,
   canEditOrderItems,
@@ -138,5 +139,29 @@ describe('lintel cascade', () => {
       { product: 'Sturz 175/249/1250', itemNo: 'L-3', height: 249, totalArea: 0.62, totalAreaString: '0.62', totalQty: 2, totalPallets: 1 },
     ]);
     expect(summary).toMatchObject({ totalQty: 40, totalPallets: 4, smallVolume: true });
+  });
+});
+
+describe('invalid rows do not count (issue 20)', () => {
+  it('an AAC row off the 20 mm step, out of range or with a broken quantity adds no pallets and no small-volume notice', () => {
+    const valid = { productNo: 0, itemLength: 2.76, qty: 30 };
+    const base = aacSummary([valid], products);
+    for (const invalid of [
+      { productNo: 0, itemLength: 2.765, qty: 5 },
+      { productNo: 0, itemLength: 2.77, qty: 5 },
+      { productNo: 0, itemLength: 9.0, qty: 5 },
+      { productNo: 0, itemLength: 2.76, qty: 2.5 },
+    ]) {
+      expect(aacRowCounts(invalid, products)).toBe(false);
+      expect(aacSummary([valid, invalid], products)).toEqual(base);
+    }
+    // Alone, an invalid row shows no small-volume notice.
+    expect(aacSummary([{ productNo: 0, itemLength: 2.76, qty: 2.5 }], products).smallVolume).toBe(false);
+    expect(aacRowCounts(valid, products)).toBe(true);
+  });
+
+  it('a lintel row with a fractional quantity does not count', () => {
+    expect(lintelSummary([{ productID: 1, length: 1000, qty: 2.5 }], lintels).totalPallets).toBe(0);
+    expect(lintelSummary([{ productID: 1, length: 1000, qty: 2.5 }], lintels).smallVolume).toBe(false);
   });
 });

@@ -9,8 +9,10 @@ import {
   viewerButtonVisible,
   ViewerGeometryError,
   wallsOf,
+  withStoreyNames,
   type ViewerGeometryMesh,
 } from '../../../src/domain/viewerModel';
+import { ENGLISH_FALLBACK_NAMES, mapIfcStructure } from '../../../src/domain/ifcStructure';
 
 const mesh = (wallId: number, positions: number[], indices: number[]): ViewerGeometryMesh => ({
   wallId,
@@ -35,13 +37,13 @@ describe('buildViewerModel', () => {
     ],
   });
 
-  it('orders floors by elevation (none counts as 0, then file order) and names them', () => {
+  it('orders floors by elevation (a floor without one last, as the structure import does, then file order) and names them', () => {
     expect(model.type).toBe('MODEL');
     expect(model.name).toBe('Schule am Stadtpark');
-    expect(model.children.map((floor) => [floor.id, floor.name, floor.elevation])).toEqual([
-      [20, 'EG', 0],
-      [40, 'Dach', 0],
-      [30, 'OG', 3],
+    expect(model.children.map((floor) => [floor.id, floor.name, floor.number, floor.elevation])).toEqual([
+      [20, 'EG', 1, 0],
+      [30, 'OG', 2, 3],
+      [40, 'Dach', 3, 0],
     ]);
     expect(model.children.every((floor) => floor.type === 'FLOOR')).toBe(true);
   });
@@ -51,12 +53,34 @@ describe('buildViewerModel', () => {
       { type: 'WALL', id: 50, globalId: 'W-50', name: 'S-EG-W01' },
       { type: 'WALL', id: 51, globalId: 'W-51', name: 'S-EG-W02' },
     ]);
-    expect(model.children[2].children.map((wall) => wall.name)).toEqual(['S-OG-W01', 'W-53']);
+    expect(model.children[1].children.map((wall) => wall.name)).toEqual(['S-OG-W01', 'W-53']);
     expect(wallsOf(model).map((wall) => wall.id)).toEqual([50, 51, 52, 53]);
   });
 
   it('leaves walls outside every storey out of the tree', () => {
     expect(wallsOf(model).some((wall) => wall.name === 'lost')).toBe(false);
+  });
+
+  it('names an unnamed storey as the structure import does ("Storey n" in the user\'s language), never by its GlobalId', () => {
+    const facts = {
+      storeys: [
+        { id: 7, globalId: '2O2Fr$t4X7Zf8NOew3FLOH', name: ' ', elevation: 3 },
+        { id: 5, globalId: '0K0Fr$t4X7Zf8NOew3FL9A', name: null, longName: null, elevation: 0 },
+      ],
+      walls: [],
+    };
+    const stored = buildViewerModel(facts);
+    expect(stored.children.map((floor) => [floor.name, floor.number])).toEqual([
+      ['', 1],
+      ['', 2],
+    ]);
+    const german = withStoreyNames(stored, (n) => `Geschoss ${n}`);
+    expect(german.children.map((floor) => floor.name)).toEqual(['Geschoss 1', 'Geschoss 2']);
+    // The structure import of the same storeys (one building) names its lots alike.
+    const structure = mapIfcStructure({ buildings: [{ id: 1, name: 'Haus' }], storeys: facts.storeys.map((storey) => ({ ...storey, buildingId: 1 })), walls: [], groups: [] }, { ...ENGLISH_FALLBACK_NAMES, storey: (n) => `Geschoss ${n}` });
+    expect(structure.subProjects[0].approvalLots).toEqual(german.children.map((floor) => floor.name));
+    // A named model is served as stored.
+    expect(withStoreyNames(model, (n) => `Storey ${n}`)).toBe(model);
   });
 
   it('finds the floor of a wall', () => {

@@ -1,5 +1,5 @@
 import type { AacProduct } from '../../../domain/catalogue';
-import { aacRowProblems, aacSummary, metresToMm, mmToMetres, nextAacRow, pallets, type AacItemInput, type AacOrderItem, type OrderProblem } from '../../../domain/orders';
+import { aacRowCounts, aacRowProblems, aacSummary, metresToMm, mmToMetres, nextAacRow, pallets, type AacItemInput, type AacOrderItem, type OrderProblem } from '../../../domain/orders';
 import { MESSAGE } from '../../../domain/validation';
 import type { DraftRules, OrderDraft } from '../orderRows';
 
@@ -86,10 +86,13 @@ export function visibleProblems(draft: AacDraft, problems: readonly OrderProblem
   return shown;
 }
 
-/** The pallets of a row as it stands (0 while the article or quantity is missing). */
+/** The pallets of a row as it stands (0 while the row is incomplete or invalid: it does not count in the totals either). */
 export function rowPallets(values: AacRowValues, products: readonly AacProduct[]): number {
   const product = products.find((candidate) => candidate.productNo === values.productNo);
-  return pallets(parseCell(values.qty), product?.unitsPerPallet);
+  const qty = parseCell(values.qty);
+  const length = parseCell(values.length);
+  if (values.productNo === null || !aacRowCounts({ productNo: values.productNo, itemLength: length / 1000, qty }, products)) return 0;
+  return pallets(qty, product?.unitsPerPallet);
 }
 
 /** The live total over the current rows, unsaved edits included; rows without a usable length do not count. */
@@ -98,7 +101,8 @@ export function liveAacSummary(drafts: readonly AacDraft[], products: readonly A
     const length = parseCell(draft.values.length);
     const qty = parseCell(draft.values.qty);
     if (draft.values.productNo === null || !Number.isFinite(length) || !Number.isFinite(qty)) return [];
-    return [{ productNo: draft.values.productNo, itemLength: mmToMetres(length), qty }];
+    // Unrounded: a length off the 20 mm step must stay off it, so that the row does not count.
+    return [{ productNo: draft.values.productNo, itemLength: length / 1000, qty }];
   });
   return aacSummary(rows, products);
 }

@@ -36,7 +36,7 @@ export function QuestionnaireToolbar({ editable, changed, saving, updatedAt, onS
       <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         {editable && (
           <>
-            <Button variant="contained" startIcon={<SaveIcon />} onClick={onSave} disabled={saving} data-testid="questionnaire-save">
+            <Button variant="contained" startIcon={<SaveIcon />} onClick={onSave} disabled={saving || !changed} data-testid="questionnaire-save">
               {translate('COMMON.Save')}
             </Button>
             <Button variant="outlined" color="inherit" startIcon={<RestartAltIcon />} onClick={onDiscard} disabled={saving || !changed} data-testid="questionnaire-discard">

@@ -77,7 +77,8 @@ export function FinishStructureButton({ rootId, projectTitle, action, draft, pro
       await dataProvider.createStructure(rootId, draft);
       clearStoredDraft(rootId);
       notify('STRUCTURE.Finish.Done', { type: 'success' });
-      await refreshAfterTransition();
+      // Marked stale at once; the details page reads what it shows, the dialog does not wait for it.
+      void refreshAfterTransition();
       navigate(`/home/app/project/details/${rootId}`);
     } catch (error) {
       setConfirming(false);

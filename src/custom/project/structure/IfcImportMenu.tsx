@@ -1,28 +1,15 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { Button, CircularProgress, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import type { IfcStructure } from '../../../domain/ifcStructure';
-import { fileExtension, type FileTreeNode } from '../../../domain/projectFiles';
+import type { IfcFileChoice, IfcStructure } from '../../../domain/ifcStructure';
 import { draftFromIfc, mergeIfcDraft, usualMaterialType, type StructureDraft, type StructureRules } from '../../../domain/structure';
 import { messagesText } from '../../../providers/http';
-import { useFileTree } from '../../../resources/projects/files/projectFileQueries';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 
-interface IfcFile {
-  fileId: number;
-  name: string;
-  unitTitle: string;
-}
-
-/** Every .ifc file of the project, wherever it was uploaded. */
-export function ifcFiles(tree: readonly FileTreeNode[]): IfcFile[] {
-  return tree.flatMap((node) => [
-    ...node.files.filter((file) => fileExtension(file.name) === 'ifc').map((file) => ({ fileId: file.projectFileID, name: file.name, unitTitle: node.title })),
-    ...ifcFiles(node.children),
-  ]);
-}
+type IfcFile = IfcFileChoice;
 
 interface IfcImportMenuProps {
   rootId: number;
@@ -40,11 +27,11 @@ export function IfcImportMenu({ rootId, draft, rules, onImport, onError }: IfcIm
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
-  const { data: tree, isPending } = useFileTree(rootId);
+  // The project's IFC files from the structure's own route: the download tree is DownloadSelectedFiles' (issue 20).
+  const { data: files = [], isPending } = useQuery({ queryKey: ['structure-ifc-files', rootId], queryFn: () => dataProvider.getIfcFiles(rootId), gcTime: 0 });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [reading, setReading] = useState(false);
   const [model, setModel] = useState<{ file: IfcFile; structure: IfcStructure } | null>(null);
-  const files = ifcFiles(tree ?? []);
 
   const choose = async (file: IfcFile) => {
     setAnchor(null);

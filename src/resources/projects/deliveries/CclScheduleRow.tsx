@@ -1,7 +1,7 @@
 import ArchitectureIcon from '@mui/icons-material/Architecture';
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { formatIsoWeek } from '../../../domain/format';
 import { DeliveryWeekSelect } from './DeliveryWeekSelect';
@@ -52,6 +52,14 @@ export function CclScheduleRow({ rootId, entry, canEdit, onSaved, onReload }: Cc
   const problems = localProblems(values);
   const invalid = Object.keys(problems).length > 0;
 
+  // Closing or reloading the tab with an unsaved (e.g. invalid) row asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setServerErrors((current) => ({ ...current, [field]: undefined }));
@@ -97,7 +105,15 @@ export function CclScheduleRow({ rootId, entry, canEdit, onSaved, onReload }: Cc
   });
 
   return (
-    <Box component="li" sx={{ listStyle: 'none', py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: dirty ? 'action.hover' : undefined }} data-testid={`ccl-entry-${entry.projectUnitID}`}>
+    <Box
+      component="li"
+      sx={{ listStyle: 'none', py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: dirty ? 'action.hover' : undefined }}
+      data-testid={`ccl-entry-${entry.projectUnitID}`}
+      // Leaving the row saves it (no edit is lost because the save icon was not pressed); an invalid row stays marked.
+      onBlur={(event: React.FocusEvent<HTMLElement>) => {
+        if (canEdit && !event.currentTarget.contains(event.relatedTarget as Node | null)) void save();
+      }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
         <ArchitectureIcon fontSize="small" sx={{ color: '#00838f' }} />
         <Typography variant="subtitle2" sx={{ fontWeight: 600 }}>

@@ -56,7 +56,7 @@ function UnitTile({ unit }: { unit: ProjectUnit }) {
 }
 
 /** The child units as tiles, 25 a page; the pager shows only when there are more. */
-export function ChildUnitsGrid({ units, onCreate }: { units: ProjectUnit[]; onCreate?: () => void }) {
+export function ChildUnitsGrid({ units, onCreate, createBlockedReason }: { units: ProjectUnit[]; onCreate?: () => void; createBlockedReason?: string }) {
   const translate = useTranslate();
   const [page, setPage] = useState(1);
   const pages = Math.ceil(units.length / UNIT_PAGE_SIZE);
@@ -68,14 +68,16 @@ export function ChildUnitsGrid({ units, onCreate }: { units: ProjectUnit[]; onCr
           <UnitTile key={unit.id} unit={unit} />
         ))}
         {onCreate && (
-          <Card variant="outlined" sx={{ borderStyle: 'dashed', minHeight: 140 }}>
-            <CardActionArea onClick={onCreate} sx={{ height: '100%', display: 'grid', placeItems: 'center' }} data-testid="new-unit-tile">
-              <Stack sx={{ alignItems: 'center', color: 'primary.main' }}>
-                <AddIcon fontSize="large" />
-                <Typography>{translate('PROJECTUNIT.NewUnit')}</Typography>
-              </Stack>
-            </CardActionArea>
-          </Card>
+          <Tooltip title={createBlockedReason ? translate(createBlockedReason) : ''}>
+            <Card variant="outlined" sx={{ borderStyle: 'dashed', minHeight: 140 }} data-testid="new-unit-card">
+              <CardActionArea onClick={onCreate} disabled={!!createBlockedReason} sx={{ height: '100%', display: 'grid', placeItems: 'center' }} data-testid="new-unit-tile">
+                <Stack sx={{ alignItems: 'center', color: createBlockedReason ? 'text.disabled' : 'primary.main' }}>
+                  <AddIcon fontSize="large" />
+                  <Typography>{translate('PROJECTUNIT.NewUnit')}</Typography>
+                </Stack>
+              </CardActionArea>
+            </Card>
+          </Tooltip>
         )}
       </Box>
       {units.length > UNIT_PAGE_SIZE && (

@@ -1,11 +1,9 @@
 import { Box, Button, Card, CardActionArea, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tooltip, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { HttpError, useNotify, useTranslate } from 'react-admin';
-import { z } from 'zod';
+import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ProjectUnit, UnitType } from '../../../domain/projectUnits';
-import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { PROJECTS_RESOURCE } from '../../names';
@@ -16,28 +14,7 @@ import { InfoDialog } from './InfoDialog';
 import { detailsPath, useRefreshUnit, type UnitPageContext } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
-
-const formSchema = z.object({ title: requiredText(200), notes: z.string().max(4000, 'VALIDATION.TooLong') });
-const TITLE_CHECK_DELAY_MS = 300;
-
-/** Checks the title against the siblings 300 ms after the last change, once the field was touched. */
-function useTitleCheck(parentId: number, type: UnitType | null, title: string, dirty: boolean) {
-  const dataProvider = usePortalDataProvider();
-  const [taken, setTaken] = useState(false);
-  useEffect(() => {
-    setTaken(false);
-    if (!type || !dirty || !title.trim()) return;
-    const timer = setTimeout(async () => {
-      try {
-        setTaken(!(await dataProvider.isUnitTitleAvailable(parentId, type, title.trim())));
-      } catch {
-        setTaken(false);
-      }
-    }, TITLE_CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [dataProvider, parentId, type, title, dirty]);
-  return taken;
-}
+import { unitFormSchema, useTitleCheck } from './unitForm';
 
 type Info = { title: string; message: string } | null;
 
@@ -47,6 +24,7 @@ type Info = { title: string; message: string } | null;
  */
 export function CreateUnitDialog({ context, onClose, replace = false }: { context: UnitPageContext; onClose: () => void; replace?: boolean }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = usePortalDataProvider();
@@ -60,7 +38,7 @@ export function CreateUnitDialog({ context, onClose, replace = false }: { contex
   const materials = useLotMaterials(type === 'approvallot' ? { rootId: context.root.id, subprojectId: context.unit.id } : null);
   const { register, control, handleSubmit, watch, formState } = useForm<UnitFormValues>({
     defaultValues: { title: '', notes: '', deliveryDate: '', projectUnitTypeVariant: 'other' },
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(unitFormSchema(type, locale)),
     mode: 'onChange',
   });
   const title = watch('title');

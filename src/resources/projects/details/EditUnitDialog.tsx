@@ -1,10 +1,8 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNotify, useTranslate } from 'react-admin';
-import { z } from 'zod';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ProjectUnit } from '../../../domain/projectUnits';
-import { requiredText } from '../../../domain/validation';
 import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields, usePortalDataProvider } from '../../../providers/dataProvider';
 import { useConflictHandler } from '../../../providers/conflict';
@@ -15,8 +13,8 @@ import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { useRefreshUnit } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
+import { unitFormSchema, useTitleCheck } from './unitForm';
 
-const formSchema = z.object({ title: requiredText(200), notes: z.string().max(4000, 'VALIDATION.TooLong') });
 
 /** A coloured banner with the unit type's icon above the form. */
 function Hero({ unit }: { unit: ProjectUnit }) {
@@ -49,7 +47,13 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   const inFlight = useRef(false);
   const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
   const initial: UnitFormValues = { title: unit.title, notes: unit.notes, deliveryDate: unit.deliveryDate ?? '', projectUnitTypeVariant: unit.projectUnitTypeVariant };
-  const { register, control, handleSubmit, formState } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(formSchema), mode: 'onChange' });
+  const [locale] = useLocaleState();
+  const { register, control, handleSubmit, formState, watch } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(unitFormSchema(unit.projectUnitType, locale)), mode: 'onChange' });
+  // The same asynchronous title check as the create dialog (the root has no siblings to clash with).
+  const title = watch('title');
+  const titleTaken = useTitleCheck(unit.parentProjectUnitID, unit.projectUnitType, title, Boolean(formState.dirtyFields.title), unit.id);
+  // A refusal of an earlier title does not stay once the title is typed again.
+  useEffect(() => setMessages([]), [title]);
 
   const submit = handleSubmit(async (values) => {
     if (inFlight.current) return;
@@ -92,14 +96,21 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
         <Hero unit={unit} />
         <DialogContent>
           <ServerMessages messages={messages} />
-          <UnitFormFields type={unit.projectUnitType} register={register} control={control} errors={formState.errors} showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren} />
+          <UnitFormFields
+            type={unit.projectUnitType}
+            register={register}
+            control={control}
+            errors={formState.errors}
+            titleProblem={titleTaken ? 'VALIDATION.InvalidTitle' : undefined}
+            showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren}
+          />
           <LotMaterialsSection materials={materials} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>
             {translate('COMMON.Cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={!formState.isValid || formState.isSubmitting || materials.invalid} data-testid="edit-unit-save">
+          <Button type="submit" variant="contained" disabled={!formState.isValid || titleTaken || formState.isSubmitting || materials.invalid} data-testid="edit-unit-save">
             {formState.isSubmitting && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
             {translate('COMMON.Save')}
           </Button>

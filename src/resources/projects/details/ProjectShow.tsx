@@ -59,7 +59,12 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
   const { unit, root } = context;
   const isRoot = unit.id === root.id;
   const canCreate = context.allowedChildTypes.some((type) => context.can.create[type]?.allowed);
-  const newUnitTile = context.features.includes('AllowCreateProjectUnits') && canCreate;
+  // An invalid information sheet keeps the tile, disabled, with the spec's invalidPIS tooltip.
+  const blockedBySheet = !canCreate && context.allowedChildTypes.some((type) => {
+    const rule = context.can.create[type];
+    return rule && !rule.allowed && rule.reason === 'PROJECTS.Rules.InvalidPIS';
+  });
+  const newUnitTile = context.features.includes('AllowCreateProjectUnits') && (canCreate || blockedBySheet);
   return (
     <Box>
       <Title title={unitPageTitle(unit)} />
@@ -85,7 +90,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
                 ) : children && children.length === 0 && !newUnitTile ? (
                   <Typography color="text.secondary">{translate('PROJECTUNIT.NoChildren')}</Typography>
                 ) : (
-                  <ChildUnitsGrid units={children ?? []} onCreate={newUnitTile ? () => setCreating(true) : undefined} />
+                  <ChildUnitsGrid units={children ?? []} onCreate={newUnitTile ? () => setCreating(true) : undefined} createBlockedReason={blockedBySheet ? 'PROJECTS.Rules.InvalidPIS' : undefined} />
                 )}
               </CardContent>
             </Card>

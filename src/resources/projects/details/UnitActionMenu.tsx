@@ -71,8 +71,8 @@ export function UnitActionMenu({ context, creating, onCreatingChange }: { contex
         <ListItemText>{translate('COMMON.Edit')}</ListItemText>
       </MenuItem>
     ),
-    // Shown when allowed, or when only the lot's items are in the way (the spec's inform dialog explains that).
-    editActions && !isRoot && (context.can.delete.allowed || context.can.delete.reason === 'PROJECTUNIT.DELETE_ITEMS_FIRST_DIALOG') && (
+    // Always offered below the root: when the rules refuse, the info dialog says why (items first, state, files …).
+    editActions && !isRoot && (
       <MenuItem key="delete" onClick={() => choose('delete')}>
         <ListItemIcon><DeleteIcon fontSize="small" color="error" /></ListItemIcon>
         <ListItemText>{translate('COMMON.Delete')}</ListItemText>

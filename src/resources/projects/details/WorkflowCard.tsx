@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { Task } from '../../../domain/tasks';
+import { StateMessageNote } from './StateMessageNote';
 import type { UnitAction } from '../../../domain/workflow';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { messagesText } from '../../../providers/http';
@@ -194,7 +195,7 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
   const task = workflow.task;
   // Read again with the unit's version, so that a transition's new state shows its task at once.
   const { data: taskRecord } = useGetOne<Task>(TASKS_RESOURCE, { id: unit.id, meta: { version: unit.version } }, { enabled: !!task });
-  if (!task && !workflow.actions.length) return null;
+  if (!task && !workflow.actions.length && !workflow.message) return null;
   const since = formatDate(unit.stateSince, locale);
   return (
     <Card data-testid="tasks-card" sx={task ? { borderLeft: 4, borderColor: 'secondary.main' } : undefined}>
@@ -241,6 +242,7 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
             </Typography>
           </Box>
         )}
+        {workflow.message && <StateMessageNote message={workflow.message} locale={locale} />}
         {workflow.actions.length ? (
           <ActionButtons actions={actions} onChoose={choose} />
         ) : (

@@ -35,12 +35,18 @@ export function useRefreshUnit() {
   return () => Promise.all([[PROJECTS_RESOURCE], ['site']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
 }
 
-/** After a workflow transition: the unit's pages, the tasks and the dashboard counters. */
+/**
+ * After a workflow transition: the unit's pages, the tasks and the dashboard counters. Cached single tasks are
+ * dropped, not read again: the task of the old state is gone (a refetch would only answer 404); what is shown
+ * is read at once, the rest when next opened.
+ */
 export function useRefreshAfterTransition() {
   const queryClient = useQueryClient();
   const refreshUnit = useRefreshUnit();
-  return () =>
-    Promise.all([refreshUnit(), ...[[TASKS_RESOURCE], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' }))]);
+  return () => {
+    queryClient.removeQueries({ queryKey: [TASKS_RESOURCE, 'getOne'] });
+    return Promise.all([refreshUnit(), ...[[TASKS_RESOURCE], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'active' }))]);
+  };
 }
 
 export function detailsPath(unit: Pick<ProjectUnit, 'rootProjectUnitID' | 'projectUnitID'>): string {

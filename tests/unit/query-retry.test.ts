@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
+import { createQueryClient, shouldRetry } from '../../src/providers/queryClient';
+
+describe('the query client does not retry refusals (issue 20)', () => {
+  it('4xx answers are final; network and 5xx errors are retried up to three times', () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) expect(shouldRetry(0, new HttpError('no', status))).toBe(false);
+    expect(shouldRetry(0, new HttpError('oops', 500))).toBe(true);
+    expect(shouldRetry(2, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetry(3, new TypeError('Failed to fetch'))).toBe(false);
+    expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(shouldRetry);
+  });
+});
