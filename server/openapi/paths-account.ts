@@ -33,6 +33,7 @@ op('get', '/api/auth/oidc/login', { tags: tags.auth, public: true, summary: 'Sta
 op('get', '/api/auth/oidc/callback', { tags: tags.auth, public: true, summary: 'The provider’s redirect: sign in, or explain the refusal', query: z.object({ code: z.string().optional(), state: z.string().optional(), iss: z.string().optional() }), responses: { 302: { empty: 'To returnTo, signed in; or to /account/sign-in-refused?reason=…' } } });
 op('post', '/api/auth/login', { tags: tags.auth, public: true, summary: 'Sign in; sets the session cookie `pxsid`', description: '401 wrong login or password, 429 locked (5 failures in 15 min).', body: loginSchema, responses: { 200: SessionUserSchema } });
 op('post', '/api/auth/logout', { tags: tags.auth, summary: 'End the session', responses: { 204: { empty: 'Signed out' } } });
+op('get', '/api/auth/session', { tags: tags.auth, summary: 'The signed-in user, or null without a session (no 401)', responses: { 200: z.object({ user: z.union([SessionUserSchema, z.null()]) }) } });
 op('get', '/api/auth/me', { tags: tags.auth, summary: 'The signed-in user', responses: { 200: SessionUserSchema } });
 op('get', '/Account/SignOut', {
   tags: tags.auth,
@@ -65,7 +66,8 @@ resource(`${DATA}/mails`, { tag: 'Administration', what: 'mails of the outbox', 
 
 resource(`${DATA}/banner-notifications`, { tag: 'Banners', what: 'banner notifications', record: BannerRecord, filters: 'level, salesOrg, activeAt', sortable: 'id, title, level, showFrom, showUntil', create: bannerCreateSchema, update: bannerUpdateSchema, remove: true });
 op('get', '/api/banner-notifications/sales-orgs', { tags: tags.banners, summary: 'Sales organisations for the banner dialog (admin)', responses: { 200: z.array(SalesOrgRecord) } });
-op('get', '/api/banner-notifications/active', { tags: tags.banners, summary: 'Banners active now for the user’s sales organisations', responses: { 200: z.array(BannerRecord) } });
+op('get', '/api/banner-notifications/active', { tags: tags.banners, summary: 'Banners active now for the user’s sales organisations, without those the user closed (until the banner changes)', responses: { 200: z.array(BannerRecord) } });
+op('post', '/api/banner-notifications/:id/dismiss', { tags: tags.banners, summary: 'Close a banner shown to the user: it stays closed for this user until an administrator changes it', responses: { 204: { empty: 'Closed' } } });
 
 resource(`${DATA}/salesorganisations`, { tag: 'Sales organisations', what: 'sales organisations', record: SalesOrgRecord, filters: 'tenantID', sortable: 'id, title, salesOrgKey, tenantID', create: salesOrgCreateSchema, update: salesOrgUpdateSchema, remove: true });
 op('post', `${DATA}/salesorganisations/:id/image`, { tags: tags.orgs, summary: 'Upload the card image (PNG ≤ 1 MB)', multipart: image, responses: { 200: SalesOrgRecord } });

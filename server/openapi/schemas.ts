@@ -187,7 +187,7 @@ export const QuestionnaireView = z
 export const QuestionnaireMaterialTypes = z.array(z.object({ key: text, label: text }));
 
 export const SheetRecord = z
-  .object({ id, name: text, version: z.number().int(), status: z.enum(['draft', 'published']), title: text, createdAt: isoDateTime, updatedAt: isoDateTime, publishedAt: isoDateTime.nullable(), usedBy: z.number().int(), latest: z.boolean() })
+  .object({ id, name: text, version: z.number().int(), status: z.enum(['draft', 'published']), title: text, titles: z.record(z.string(), z.string()), createdAt: isoDateTime, updatedAt: isoDateTime, publishedAt: isoDateTime.nullable(), usedBy: z.number().int(), latest: z.boolean() })
   .openapi('QuestionnaireSheet');
 export const SheetFull = SheetRecord.extend({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).openapi('QuestionnaireSheetWithSchema');
 
@@ -225,6 +225,7 @@ export const SearchRecord = z
   .object({
     id, projectUnitID: id, rootProjectUnitID: id, title: text, projectUnitNo: text, projectUnitType: text, productType: nullableText, productTypeID: nullableId,
     productTypeBGColor: nullableText, productTypeTextColor: nullableText, plant: nullableText, plantID: nullableId, orderNumber: nullableText,
+    rootTitle: nullableText, parentTitle: nullableText,
   })
   .openapi('ProjectSearchRecord');
 

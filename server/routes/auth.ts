@@ -80,6 +80,9 @@ authRoutes.post('/logout', async (c) => {
   return c.body(null, 204);
 });
 
+/** The app's session probe: who is signed in, or nobody (200 either way, so the login page logs no failed request). */
+authRoutes.get('/session', (c) => c.json({ user: c.get('user') ?? null }));
+
 authRoutes.get('/me', (c) => {
   const user = c.get('user');
   if (!user) throw ApiError.unauthorized();

@@ -11,10 +11,10 @@ import {
 } from '../../src/domain/banner.js';
 import { canAccess } from '../../src/domain/permissions.js';
 import type { Tx } from '../db/client.js';
-import { bannerNotifications, bannerNotificationSalesOrgs, salesOrganisations } from '../db/schema.js';
+import { bannerDismissals, bannerNotifications, bannerNotificationSalesOrgs, salesOrganisations } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
-import { containsPattern } from '../lib/rest-query.js';
+import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { salesOrgRecord } from './sales-organisations.js';
 
@@ -126,22 +126,48 @@ bannerExtraRoutes.get('/sales-orgs', async (c) => {
   return c.json(rows.map(salesOrgRecord));
 });
 
+/** Banners shown now to a user with these sales organisations (active period, one of the user's organisations). */
+function activeFor(salesOrgIds: number[], now: Date) {
+  return and(
+    lte(bannerNotifications.showFrom, now),
+    gt(bannerNotifications.showUntil, now),
+    sql`exists (select 1 from ${bannerNotificationSalesOrgs} where ${bannerNotificationSalesOrgs.notificationId} = ${bannerNotifications.id} and ${inArray(bannerNotificationSalesOrgs.salesOrgId, salesOrgIds)})`,
+  );
+}
+
 bannerExtraRoutes.get('/active', async (c) => {
   const user = c.get('user');
   if (!user) throw ApiError.unauthorized();
   if (!user.salesOrgIds.length) return c.json([]);
   const db = c.get('db');
-  const now = new Date();
   const rows = await db
     .select({ ...getTableColumns(bannerNotifications), salesOrgs: salesOrgsColumn() })
     .from(bannerNotifications)
     .where(
       and(
-        lte(bannerNotifications.showFrom, now),
-        gt(bannerNotifications.showUntil, now),
-        sql`exists (select 1 from ${bannerNotificationSalesOrgs} where ${bannerNotificationSalesOrgs.notificationId} = ${bannerNotifications.id} and ${inArray(bannerNotificationSalesOrgs.salesOrgId, user.salesOrgIds)})`,
+        activeFor(user.salesOrgIds, new Date()),
+        // Closed by this user, and not changed since: it stays away on every page and after the next login.
+        sql`not exists (select 1 from ${bannerDismissals} where ${bannerDismissals.notificationId} = ${bannerNotifications.id} and ${bannerDismissals.userId} = ${user.id} and ${bannerDismissals.dismissedAt} >= ${bannerNotifications.updatedAt})`,
       ),
     )
     .orderBy(sql`case ${bannerNotifications.level} when 'important' then 0 when 'warning' then 1 else 2 end`, asc(bannerNotifications.showFrom));
   return c.json(toBanners(rows));
+});
+
+/** `POST api/banner-notifications/{id}/dismiss`: the user closes a banner shown to them (again: no harm; 404 for others). */
+bannerExtraRoutes.post('/:id/dismiss', async (c) => {
+  const user = c.get('user');
+  if (!user) throw ApiError.unauthorized();
+  const id = parseId(c.req.param('id'));
+  const db = c.get('db');
+  const [shown] = user.salesOrgIds.length
+    ? await db.select({ id: bannerNotifications.id }).from(bannerNotifications).where(and(eq(bannerNotifications.id, id), activeFor(user.salesOrgIds, new Date())))
+    : [];
+  if (!shown) throw ApiError.notFound();
+  const dismissedAt = new Date();
+  await db
+    .insert(bannerDismissals)
+    .values({ notificationId: id, userId: user.id, dismissedAt })
+    .onConflictDoUpdate({ target: [bannerDismissals.userId, bannerDismissals.notificationId], set: { dismissedAt } });
+  return c.body(null, 204);
 });

@@ -6,6 +6,7 @@ import { UNIT_TYPES, type UnitType } from '../../src/domain/projectUnits.js';
 import { ADVANCED_SEARCH_FEATURE, canUseProjectSearch, SEARCH_RESOURCE, type ProjectSearchRecord } from '../../src/domain/search.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { projectUnits, tenants } from '../db/schema.js';
+import type { Db } from '../db/client.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { visibleUnits, type UnitRow } from '../lib/project-access.js';
@@ -39,7 +40,8 @@ export function searchCondition(q: string): SQL {
   return sql`${projectUnits.searchText} like lower(${containsPattern(q)})`;
 }
 
-export function toSearchRecord(row: SearchRow): ProjectSearchRecord {
+export function toSearchRecord(row: SearchRow, titles: Map<number, string> = new Map()): ProjectSearchRecord {
+  const rootId = row.rootId ?? row.id;
   return {
     id: row.id,
     projectUnitID: row.id,
@@ -54,7 +56,17 @@ export function toSearchRecord(row: SearchRow): ProjectSearchRecord {
     plant: row.plantName ?? null,
     plantID: row.plantId,
     orderNumber: orderNumberOf(row.data) || null,
+    rootTitle: rootId === row.id ? null : (titles.get(rootId) ?? null),
+    parentTitle: row.parentId && row.parentId !== rootId ? (titles.get(row.parentId) ?? null) : null,
   };
+}
+
+/** The titles of the found units' projects and parents, in one query for the page. */
+async function contextTitles(db: Db, rows: SearchRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((row) => [row.rootId, row.parentId]).filter((id): id is number => typeof id === 'number'))];
+  if (!ids.length) return new Map();
+  const found = await db.select({ id: projectUnits.id, title: projectUnits.title }).from(projectUnits).where(inArray(projectUnits.id, ids));
+  return new Map(found.map((unit) => [unit.id, unit.title]));
 }
 
 const searchList = restResource({
@@ -73,7 +85,10 @@ const searchList = restResource({
   scope: searchScope,
   // Product type and plant selected with the unit, as the projects list does (no query per row).
   columns: unitColumns,
-  toRecords: async (_db, rows) => (rows as SearchRow[]).map(toSearchRecord) as never,
+  toRecords: async (db, rows) => {
+    const titles = await contextTitles(db, rows as SearchRow[]);
+    return (rows as SearchRow[]).map((row) => toSearchRecord(row, titles)) as never;
+  },
 });
 
 /** `availability` first, so that the list's `/:id` route does not take it. */

@@ -24,6 +24,13 @@ const usedBy = () => sql<number>`(select count(*)::int from questionnaire_answer
 /** The highest version of its sheet name. */
 const latest = () => sql<boolean>`(${own('version')} = (select max(s2.version) from questionnaire_sheets s2 where s2.name = ${own('name')}))`;
 
+/** The sheet's title in the other languages (its schema's `x-i18n`), so that lists show it in the user's language. */
+function translatedTitles(schema: unknown): Record<string, string> {
+  const i18n = (schema as { 'x-i18n'?: Record<string, { title?: unknown }> } | null)?.['x-i18n'];
+  if (!i18n || typeof i18n !== 'object') return {};
+  return Object.fromEntries(Object.entries(i18n).flatMap(([language, texts]) => (typeof texts?.title === 'string' ? [[language, texts.title]] : [])));
+}
+
 function listRecord(row: SheetRow & { usedBy?: number; latest?: boolean }): ApiRecord {
   return {
     id: row.id,
@@ -31,6 +38,7 @@ function listRecord(row: SheetRow & { usedBy?: number; latest?: boolean }): ApiR
     version: row.version,
     status: row.status,
     title: row.title,
+    titles: translatedTitles(row.schema),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,

@@ -212,3 +212,13 @@ export interface CclScheduleEntry extends CclScheduleEntryInput {
 export function canEditCclSchedule(context: { isInternal: boolean; role: string | null; rootState: string }): boolean {
   return context.isInternal || (context.role !== null && context.rootState === 'Preparing');
 }
+
+/**
+ * A delivery's title for reading: the stored title ends with its ISO date ("Klassentrakt – 2026-12-25"); shown, the
+ * date is in the user's format ("Klassentrakt – 25.12.2026"). Titles without that ending stay as they are.
+ */
+export function readableLotTitle(title: string, deliveryDate: string, formatDate: (isoDay: string) => string): string {
+  const day = deliveryDate.slice(0, 10);
+  const ending = ` – ${day}`;
+  return title.endsWith(ending) ? `${title.slice(0, -day.length)}${formatDate(day)}` : title;
+}

@@ -22,6 +22,14 @@ export interface ProjectSearchRecord {
   plant: string | null;
   plantID: number | null;
   orderNumber: string | null;
+  /** Where the unit sits: its project's title, and its parent's unless the parent is the project (null for a project). */
+  rootTitle: string | null;
+  parentTitle: string | null;
+}
+
+/** "Schule am Stadtpark › Wandelemente Klassentrakt": the context that tells two "Bauabschnitt 1" apart. */
+export function searchContext(record: Pick<ProjectSearchRecord, 'rootTitle' | 'parentTitle'>): string {
+  return [record.rootTitle, record.parentTitle].filter((title): title is string => !!title).join(' › ');
 }
 
 /** The search is offered when at least one of the user's tenants has AdvancedSearch. */

@@ -1,3 +1,4 @@
+import { formatDate } from './format';
 /**
  * The Workflows page (home/app/project/workflows): new delivery data of approval lots and the open
  * escalations, both for the provider's staff only (`workflowAvailable`), read by the app and served by the API.
@@ -56,6 +57,5 @@ export function materialsOf(value: unknown): MaterialDelivery[] {
 
 /** A delivery day (YYYY-MM-DD) in the interface language; anything else as it came. */
 export function formatDay(day: string, locale: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00`) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toLocaleDateString(locale, { dateStyle: 'medium' }) : day;
+  return formatDate(day, locale);
 }

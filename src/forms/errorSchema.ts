@@ -1,4 +1,5 @@
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
+import { formatDate, formatNumber } from '../domain/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Path = readonly (string | number)[];
@@ -27,9 +28,9 @@ export function formatParams(params: Record<string, string | number> = {}, local
     Object.entries(params).map(([name, value]) => [
       name,
       typeof value === 'number'
-        ? value.toLocaleString(locale, { maximumFractionDigits: 3 })
+        ? formatNumber(value, locale)
         : ISO_DATE.test(value)
-          ? new Date(`${value}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'medium' })
+          ? formatDate(value, locale)
           : value,
     ]),
   );

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { AppBar, TitlePortal, useTranslate } from 'react-admin';
 import { HelpMenu } from './HelpMenu';
 import { PortalUserMenu } from './PortalUserMenu';
@@ -10,8 +10,8 @@ export function PortalAppBar({ color }: { color: 'primary' | 'secondary' }) {
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}>
         {translate('APP.Title')}
       </Typography>
-      <TitlePortal variant="h6" />
-      <Box sx={{ flex: 1 }} />
+      {/* The page title takes the bar's free width and ends with an ellipsis; its full text shows on hover. */}
+      <TitlePortal variant="h6" sx={{ minWidth: 0 }} />
     </AppBar>
   );
 }

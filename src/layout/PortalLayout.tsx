@@ -5,6 +5,7 @@ import { isLanguage } from '../domain/languages';
 import { userKind, type SessionUser } from '../domain/user';
 import { rememberLanguage } from '../providers/i18nProvider';
 import { BannerStrip } from './BannerStrip';
+import { DocumentTitleSync } from './DocumentTitleSync';
 import { PortalMenu } from './menus';
 import { CustomerAppBar, StaffAppBar } from './PortalAppBar';
 
@@ -14,12 +15,21 @@ function useProfileLanguage(user: SessionUser | undefined) {
   useEffect(() => {
     if (user && isLanguage(user.language) && user.language !== locale) setLocale(user.language);
     if (isLanguage(locale)) rememberLanguage(locale);
+    // Screen readers pronounce the page in its language; date fields and journeys read it too.
+    document.documentElement.lang = locale;
   }, [user, locale, setLocale]);
 }
 
+/**
+ * The content column may shrink below its widest table: wide tables scroll inside their card, never the page.
+ * react-admin's layout root is `min-width: fit-content`, which would widen the whole page to the widest table.
+ */
+const layoutSx = { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } };
+
 function Content({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ pt: 1 }}>
+    <Box sx={{ pt: 1, minWidth: 0 }}>
+      <DocumentTitleSync />
       <BannerStrip />
       {children}
     </Box>
@@ -35,13 +45,13 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   if (isPending) return <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
   if (user && userKind(user) === 'staff') {
     return (
-      <Layout appBar={StaffAppBar} menu={PortalMenu}>
+      <Layout appBar={StaffAppBar} menu={PortalMenu} sx={layoutSx}>
         <Content>{children}</Content>
       </Layout>
     );
   }
   return (
-    <Layout appBar={CustomerAppBar} menu={PortalMenu}>
+    <Layout appBar={CustomerAppBar} menu={PortalMenu} sx={layoutSx}>
       <Content>{children}</Content>
     </Layout>
   );

@@ -41,5 +41,6 @@ export function useListStyle(): { style: ListStyle; canChoose: boolean; setStyle
     write(LIST_STYLE_STORAGE_KEY, next);
     setStored(next);
   }, []);
-  return { style: isMobile ? 'table' : stored, canChoose: !isMobile, setStyle };
+  // Phones get cards (react-admin's small-screen convention): a table's columns would not fit 360 px.
+  return { style: isMobile ? 'grid' : stored, canChoose: !isMobile, setStyle };
 }

@@ -61,8 +61,13 @@ function MenuSectionEntries({ heading, access, entries }: { heading: string; acc
   if (!canAccess || !entries.length) return null;
   return (
     <>
-      <Divider />
-      {open && <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>{translate(heading)}</ListSubheader>}
+      <Divider role="separator" />
+      {/* Inside the menu (role "menu") only menu items may be owned: the heading is presentation for assistive technology. */}
+      {open && (
+        <ListSubheader role="presentation" sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
+          {translate(heading)}
+        </ListSubheader>
+      )}
       {entries.map((entry) => (
         <MenuEntryItem key={entry.key} entry={entry} />
       ))}

@@ -13,9 +13,10 @@ let pending: Promise<SessionUser | null> | null = null;
 export function loadUser(force = false): Promise<SessionUser | null> {
   if (!force && current) return Promise.resolve(current);
   if (!force && pending) return pending;
-  pending = fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+  // The session probe answers 200 without a session too: the login page shows no failed request.
+  pending = fetch('/api/auth/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then(async (response) => {
-      current = response.ok ? ((await response.json()) as SessionUser) : null;
+      current = response.ok ? ((await response.json()) as { user: SessionUser | null }).user : null;
       return current;
     })
     .finally(() => {

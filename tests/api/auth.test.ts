@@ -18,6 +18,20 @@ describe('health', () => {
   });
 });
 
+describe('GET /api/auth/session', () => {
+  it('answers null without a session and the user with one (never a 401 for the login page to log)', async () => {
+    const anonymous = await t.request('GET', '/api/auth/session');
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ user: null });
+    const bogus = await t.request('GET', '/api/auth/session', { cookie: 'pxsid=not-a-session' });
+    expect(await bogus.json()).toEqual({ user: null });
+    const cookie = await t.login('customer');
+    const signedIn = await t.request('GET', '/api/auth/session', { cookie });
+    expect(signedIn.status).toBe(200);
+    expect((await signedIn.json()).user).toMatchObject({ login: 'customer', isInternal: false });
+  });
+});
+
 describe('POST /api/auth/login', () => {
   it('sets an httpOnly, SameSite=Lax session cookie and answers the user', async () => {
     const response = await t.request('POST', '/api/auth/login', { body: { username: 'customer', password: 'Portal-Demo-1' } });

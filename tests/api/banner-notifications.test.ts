@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerNotifications, bannerNotificationSalesOrgs, salesOrganisations } from '../../server/db/schema.js';
+import { bannerDismissals, bannerNotifications, bannerNotificationSalesOrgs, salesOrganisations } from '../../server/db/schema.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 const BASE = '/api/data/planxchange/banner-notifications';
@@ -232,6 +232,47 @@ describe('active banners for the user', () => {
   it('a user without sales organisations sees none', async () => {
     const cookie = await t.login('configurer');
     expect(await (await t.request('GET', '/api/banner-notifications/active', { cookie })).json()).toEqual([]);
+  });
+});
+
+describe('closing a banner (per banner and user)', () => {
+  const active = async (cookie: string) => ((await (await t.request('GET', '/api/banner-notifications/active', { cookie })).json()) as { id: number; title: string }[]);
+
+  it('hides it for this user only, on every later request, until an administrator changes it', async () => {
+    const [first, second] = await active(customer);
+    expect(first && second).toBeTruthy();
+    const closed = await t.request('POST', `/api/banner-notifications/${first.id}/dismiss`, { cookie: customer });
+    expect(closed.status).toBe(204);
+    // Closing twice is no error (two tabs).
+    expect((await t.request('POST', `/api/banner-notifications/${first.id}/dismiss`, { cookie: customer })).status).toBe(204);
+    const after = await active(customer);
+    expect(after.map((banner) => banner.id)).not.toContain(first.id);
+    expect(after.map((banner) => banner.id)).toContain(second.id);
+    // A new session of the same user: still closed. Another user with the same organisations still sees it.
+    expect((await active(await t.login('customer'))).map((banner) => banner.id)).not.toContain(first.id);
+    expect((await active(await t.login('staff'))).map((banner) => banner.id)).toContain(first.id);
+    // The administrator changes the banner: it is news again.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await t.request('PUT', `${BASE}/${first.id}`, { cookie: admin, body: { text: 'Neue Zeiten.' } })).status).toBe(200);
+    expect((await active(customer)).map((banner) => banner.id)).toContain(first.id);
+  });
+
+  it('answers 404 for a banner the user is not shown, and for a malformed id; nothing is written', async () => {
+    const expired = await t.request('POST', BASE, { cookie: admin, body: { ...valid(), title: 'Vorbei', showFrom: '2020-01-01T00:00:00.000Z', showUntil: '2020-01-02T00:00:00.000Z', salesOrgs: [orgs['CB-NL']] } });
+    const { id } = await expired.json();
+    await expectErrorShape(await t.request('POST', `/api/banner-notifications/${id}/dismiss`, { cookie: customer }), 404);
+    await expectErrorShape(await t.request('POST', '/api/banner-notifications/999999/dismiss', { cookie: customer }), 404);
+    await expectErrorShape(await t.request('POST', '/api/banner-notifications/abc/dismiss', { cookie: customer }), 404);
+    // A user without sales organisations is shown no banner: nothing to close.
+    const [shown] = await active(customer);
+    await expectErrorShape(await t.request('POST', `/api/banner-notifications/${shown.id}/dismiss`, { cookie: await t.login('configurer') }), 404);
+    const [{ n }] = await t.db.select({ n: count() }).from(bannerDismissals).where(eq(bannerDismissals.notificationId, id));
+    expect(n).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const [shown] = await active(customer);
+    await expectErrorShape(await t.request('POST', `/api/banner-notifications/${shown.id}/dismiss`), 401);
   });
 });
 

@@ -22,6 +22,8 @@ interface SearchRow {
   plant: string | null;
   plantID: number | null;
   orderNumber: string | null;
+  rootTitle: string | null;
+  parentTitle: string | null;
 }
 
 beforeAll(async () => {
@@ -62,7 +64,21 @@ describe('search', () => {
       plant: null,
       plantID: null,
       orderNumber: null,
+      rootTitle: 'Wohnpark Weserblick',
+      parentTitle: null,
     });
+  });
+
+  it('names each match’s project and parent, so that equal titles can be told apart', async () => {
+    const { rows } = await search(staff, { q: 'bauabschnitt 1' });
+    const lots = rows.filter((row) => row.title.endsWith('Bauabschnitt 1'));
+    expect(lots.length).toBeGreaterThan(1);
+    for (const row of lots) expect(row.rootTitle).toBeTruthy();
+    const wall = rows.find((row) => row.title === 'Wandelemente Bauabschnitt 1')!;
+    expect(wall).toMatchObject({ rootTitle: 'Schule am Stadtpark', parentTitle: 'Wandelemente Klassentrakt' });
+    // A project itself has no context.
+    const { rows: roots } = await search(staff, { q: 'schule am stadtpark' });
+    expect(roots.find((row) => row.title === 'Schule am Stadtpark')).toMatchObject({ rootTitle: null, parentTitle: null });
   });
 
   it('by number, with product type and plant', async () => {

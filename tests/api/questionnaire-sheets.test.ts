@@ -58,6 +58,9 @@ describe('the list', () => {
     expect(all.range).toBe('questionnaire-sheets 0-4/11');
     expect(all.rows[0]).toMatchObject({ name: 'ccl-general', version: 1, status: 'published', title: 'Project information', latest: true, usedBy: 0 });
     expect(all.rows[0].schema).toBeUndefined();
+    // The title in the other languages, for lists in the user's language.
+    const elements = await list({ name: 'xnl-elementen' });
+    expect(elements.rows[0]).toMatchObject({ title: 'AAC elements', titles: { de: 'Porenbeton-Elemente', nl: 'Cellenbeton elementen' } });
     const lintels = await list({ name: 'xde-stuerze' }, '&sort=["version","ASC"]');
     expect(lintels.rows.map((row) => [row.version, row.latest, row.usedBy])).toEqual([
       [1, false, 1],

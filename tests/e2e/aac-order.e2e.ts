@@ -95,6 +95,7 @@ describe('AAC order table', () => {
     while ((await rows(customer).count()) > 1) {
       const count = await rows(customer).count();
       await rows(customer).first().getByTestId('row-delete').click();
+      await customer.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => rows(customer).count()).toBe(count - 1);
     }
     await expect.poll(() => statuses(customer)).toEqual(['new']);
@@ -146,7 +147,13 @@ describe('AAC order table', () => {
     expect(await cell(second, 'Qty').inputValue()).toBe('15');
 
     // Delete one row: 6 pallets remain.
+    // Deleting asks first: cancelled, the row stays; confirmed, it goes.
     await rows(customer).nth(2).getByTestId('row-delete').click();
+    await customer.getByRole('dialog').getByText(/^Row \d+ will be deleted/).waitFor();
+    await customer.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await rows(customer).count()).toBe(6);
+    await rows(customer).nth(2).getByTestId('row-delete').click();
+    await customer.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rows(customer).count()).toBe(5);
     expect(await totalPallets(customer)).toBe(6);
     expect(await customer.getByTestId('summary-line').count()).toBe(3);

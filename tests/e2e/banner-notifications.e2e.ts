@@ -118,12 +118,17 @@ describe('banner notifications as admin, then as customer', () => {
     const first = strip.getByRole('status').first();
     expect(await first.getAttribute('data-level')).toBe('important');
     expect(await first.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(198, 40, 40)');
-    // Dismissed for the session.
+    // Closed for this user: gone after a reload and in a new browser session; the others stay.
     await first.getByRole('button', { name: 'Hide this message' }).click();
     await strip.getByText('E2E important').waitFor({ state: 'detached' });
     await page.reload();
     await strip.getByText('E2E warning (edited)').waitFor();
     expect(await strip.getByText('E2E important').count()).toBe(0);
+    const later = await (await newContext(browser, baseURL)).newPage();
+    await login(later, 'customer');
+    await later.getByTestId('banner-strip').getByText('E2E warning (edited)').waitFor();
+    expect(await later.getByTestId('banner-strip').getByText('E2E important').count()).toBe(0);
+    await later.context().close();
 
     expect(await page.getByText('Administration').count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: 'Banner notifications' }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PASSWORD = 'Portal-Demo-1';
@@ -21,8 +21,40 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport: { width: 1366, height: 860 } });
+/**
+ * Console output journeys accept; anything else logged as an error, any React warning and any uncaught error fails
+ * the journey (tests/e2e/console-guard.ts). Keep it short, each entry with its reason.
+ */
+export const CONSOLE_ALLOWLIST: RegExp[] = [
+  // Chromium logs every refused request; these are API refusals the journeys provoke on purpose and the app shows
+  // (validation, forbidden, not found, conflicts, limits). A 401 or a 500 is never expected.
+  /Failed to load resource: the server responded with a status of (400|403|404|409|413|422|429)\b/,
+  // The viewer's WebGL in software rendering (no GPU in CI) warns about performance.
+  /GPU stall due to ReadPixels|WebGL.*(performance|software)/i,
+];
+
+const consoleProblems: string[] = [];
+
+/** The console errors, React warnings and uncaught errors of all pages since the last call (and forgets them). */
+export function takeConsoleProblems(): string[] {
+  return consoleProblems.splice(0);
+}
+
+function watchConsole(page: Page): void {
+  const note = (text: string) => {
+    if (!CONSOLE_ALLOWLIST.some((allowed) => allowed.test(text))) consoleProblems.push(`${page.url()}: ${text.slice(0, 500)}`);
+  };
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || (message.type() === 'warning' && /React|Warning:/.test(text))) note(text);
+  });
+  page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
+}
+
+export async function newContext(browser: Browser, baseURL: string, locale = 'en-US', viewport = { width: 1366, height: 860 }, options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport, ...options });
+  context.on('page', watchConsole);
+  return context;
 }
 
 /** Demo users whose identity is managed elsewhere: they sign in through the demo identity provider. */
@@ -49,4 +81,22 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/home/app/dash');
+}
+
+/** The order in which a day's digits are typed in each language (the date fields follow the user's language). */
+const DAY_DIGITS: Record<string, (year: string, month: string, day: string) => string> = {
+  de: (year, month, day) => `${day}${month}${year}`,
+  nl: (year, month, day) => `${day}${month}${year}`,
+  en: (year, month, day) => `${month}${day}${year}`,
+};
+
+/**
+ * Types a day (yyyy-mm-dd) into a date field (CalendarDateField; `input` is its value input, found by `data-testid`)
+ * as a user does: into the day, month and year sections, in the order the user's language writes them.
+ */
+export async function fillCalendarDay(input: Locator, isoDay: string): Promise<void> {
+  const language = await input.evaluate(() => document.documentElement.lang);
+  const [year, month, day] = isoDay.split('-');
+  await input.locator('xpath=..').getByRole('spinbutton').first().click();
+  await input.page().keyboard.type((DAY_DIGITS[language] ?? DAY_DIGITS.en)(year, month, day));
 }

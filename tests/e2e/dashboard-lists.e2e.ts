@@ -155,14 +155,16 @@ describe('project lists as customer', () => {
     await context.close();
   });
 
-  it('shows the table on a phone even when the grid was chosen, without the toggle', async () => {
-    const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'Europe/Berlin', viewport: { width: 390, height: 844 } });
+  it('shows cards on a phone even when the table was chosen, without the toggle, and no sideways scrolling', async () => {
+    const context = await newContext(browser, baseURL, 'en-US', { width: 390, height: 844 });
     const page = await context.newPage();
     await login(page, 'customer');
-    await page.evaluate(() => localStorage.setItem('px.list.style', 'grid'));
+    await page.evaluate(() => localStorage.setItem('px.list.style', 'table'));
     await page.goto('/home/app/current-projects-list');
-    await page.getByTestId('project-row').filter({ hasText: 'Wohnpark Weserblick' }).waitFor();
+    await page.getByTestId('project-card').filter({ hasText: 'Wohnpark Weserblick' }).waitFor();
+    expect(await page.getByTestId('project-row').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Grid' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/current-mobile.png`, fullPage: true });
     await context.close();
   });

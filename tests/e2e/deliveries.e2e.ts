@@ -173,7 +173,9 @@ describe('delivery data and deliveries', () => {
     const save = entry.getByTestId('ccl-save');
     expect(await save.isDisabled()).toBe(true);
 
-    await entry.getByLabel('Delivery week', { exact: true }).fill('2027-W05');
+    // The week is chosen from calendar weeks written in the user's language, not the browser's week input.
+    await entry.getByRole('combobox', { name: 'Delivery week' }).click();
+    await partner.getByRole('option', { name: 'Week 5, 2027', exact: true }).click();
     await entry.getByLabel('Note', { exact: true }).fill('Unload at the north gate, forklift on site.');
     expect(await save.isDisabled()).toBe(false);
     await save.click();
@@ -185,7 +187,7 @@ describe('delivery data and deliveries', () => {
     await partner.reload();
     const again = partner.getByTestId('ccl-schedule-card').locator('li').filter({ hasText: 'DJ-01' });
     await again.getByLabel('Delivery week', { exact: true }).waitFor();
-    expect(await again.getByLabel('Delivery week', { exact: true }).inputValue()).toBe('2027-W05');
+    expect(await again.getByRole('combobox', { name: 'Delivery week' }).textContent()).toBe('Week 5, 2027');
     expect(await again.getByLabel('Note', { exact: true }).inputValue()).toBe('Unload at the north gate, forklift on site.');
 
     // An edit left without the save icon is not lost (issue 20): the row saves when focus leaves it.

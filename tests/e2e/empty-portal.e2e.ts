@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
+import { fillCalendarDay, launchBrowser, login, newContext } from './browser';
 import { startIsolatedServer } from './isolated-server';
 
 // A real installation starts empty (SEED=none): everything below happens through the UI, from the first
@@ -243,7 +243,7 @@ describe('from an empty portal to an AAC order', () => {
     const row = subproject.getByTestId('material-row').first();
     await row.getByTestId('material-volume').locator('input').fill('40');
     const date = row.getByTestId('material-deliveryDate').locator('input');
-    await date.fill((await date.getAttribute('min'))!);
+    await fillCalendarDay(date, (await date.getAttribute('data-min'))!);
     await customer.getByTestId('problem-count').waitFor({ state: 'detached' });
     await customer.getByTestId('finish-structure').click();
     await customer.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

@@ -117,6 +117,8 @@ describe('lintel order table', () => {
     // Delete a saved row: Klasse 1.02.
     expect(await valueOf(customer, 'room', 1)).toBe('Klasse 1.02');
     await cell(customer, 'delete', 1).click();
+    await customer.getByRole('dialog').getByText('Row 2 will be deleted for everyone working on this order.').waitFor();
+    await customer.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await customer.getByText('Row 2 deleted').waitFor();
     await expect.poll(() => rows(customer).count()).toBe(5);
     expect(await valueOf(customer, 'room', 1)).toBe('Flur');

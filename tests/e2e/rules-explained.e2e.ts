@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
+import { fillCalendarDay, launchBrowser, login, newContext } from './browser';
 
 // Issue 20: what the API refuses, the screen explains in place (journeys on the shared server: no demo state changes).
 const baseURL = inject('baseURL');
@@ -68,8 +68,9 @@ describe('the unit page explains the rules in place', () => {
     await page.getByTestId('unit-actions').click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Planned delivery').fill('2020-01-01');
-    await dialog.getByText(/The planned delivery date cannot be before \d/).waitFor();
+    await fillCalendarDay(dialog.getByTestId('unit-delivery-date'), '2020-01-01');
+    // The earliest day as the user's language writes dates (en: "Nov 25, 2026").
+    await dialog.getByText(/The planned delivery date cannot be before \w{3} \d{1,2}, \d{4}/).waitFor();
     expect(await dialog.getByTestId('edit-unit-save').isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
 

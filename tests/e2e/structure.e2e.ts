@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isolatedJourney } from './isolated-server';
+import { fillCalendarDay } from './browser';
 
 // This journey builds and creates the structure of Wohnpark Weserblick (it leaves Structuring): it gets its own
 // server and database, so that the other journeys keep finding the demo project as seeded.
@@ -22,8 +23,8 @@ const dateInput = (row: Locator) => row.getByTestId('material-deliveryDate').loc
 /** Fills a material row with a volume and its earliest possible delivery date. */
 async function fillRow(row: Locator, volume: string) {
   await volumeInput(row).fill(volume);
-  const earliest = await dateInput(row).getAttribute('min');
-  await dateInput(row).fill(earliest!);
+  const earliest = await dateInput(row).getAttribute('data-min');
+  await fillCalendarDay(dateInput(row), earliest!);
 }
 
 describe('project structure page', () => {
@@ -61,9 +62,9 @@ describe('project structure page', () => {
     const rowE = lotE.getByTestId('material-row').first();
     await volumeInput(rowE).fill('0');
     await rowE.getByText('Enter a volume greater than 0 m³.').waitFor();
-    const earliest = (await dateInput(rowE).getAttribute('min'))!;
+    const earliest = (await dateInput(rowE).getAttribute('data-min'))!;
     const dayBefore = new Date(Date.parse(`${earliest}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    await dateInput(rowE).fill(dayBefore);
+    await fillCalendarDay(dateInput(rowE), dayBefore);
     await rowE.getByText(/^The earliest possible delivery date is /).waitFor();
 
     // A second subproject of the same name.

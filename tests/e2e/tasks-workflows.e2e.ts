@@ -108,14 +108,16 @@ describe('My Tasks as customer', () => {
     await context.close();
   });
 
-  it('on a phone: the table only, and the list still opens', async () => {
+  it('on a phone: cards only (whatever the stored style), no sideways scrolling, and the list still opens', async () => {
     const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await login(page, 'customer');
-    await page.evaluate(() => window.localStorage.setItem('px.list.style', 'grid'));
+    await page.evaluate(() => window.localStorage.setItem('px.list.style', 'table'));
     await page.goto('/home/app/task-list');
-    await page.getByTestId('task-row').first().waitFor();
+    await page.getByTestId('task-card').first().waitFor();
+    expect(await page.getByTestId('task-row').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Grid' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/tasks-phone.png`, fullPage: true });
     await context.close();
   });

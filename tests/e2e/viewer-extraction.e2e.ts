@@ -21,7 +21,7 @@ async function schoolUnits(page: Page) {
   return { root, first: all.find((unit) => unit.title === 'Bauabschnitt 1')!, second: all.find((unit) => unit.title === 'Bauabschnitt 2')! };
 }
 
-/** Banners are dismissed for the screenshots (they come back in a new browser session). */
+/** Banners are closed for the screenshots (closing is remembered for the user: this journey has its own server). */
 async function dismissBanners(page: Page) {
   const close = page.getByTestId('banner-strip').getByRole('button', { name: 'Hide this message' });
   await close.first().waitFor({ timeout: 5000 }).catch(() => undefined);

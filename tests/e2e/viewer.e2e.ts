@@ -26,7 +26,7 @@ async function school(page: Page) {
   return { root, first: lot('Bauabschnitt 1'), second: lot('Bauabschnitt 2') };
 }
 
-/** Banners are dismissed for the screenshots (they come back in a new browser session). */
+/** Banners are closed for the screenshots (closing is remembered for the user: this journey has its own server). */
 async function dismissBanners(page: Page) {
   const close = page.getByTestId('banner-strip').getByRole('button', { name: 'Hide this message' });
   await close.first().waitFor({ timeout: 5000 }).catch(() => undefined);

@@ -30,3 +30,15 @@ describe('one data layer', () => {
     for (const page of pages) expect(architecture, `docs/architecture.md gives no reason for src/custom/${page}`).toContain(`\`src/custom/${page}\``);
   });
 });
+
+describe('one formatting of dates and numbers', () => {
+  it('no module formats dates or numbers itself: src/domain/format.ts does, in the user language (react-admin fields through src/layout/LocalizedFields)', () => {
+    // rateLimits.ts writes a duration as a unit ("12 minutes"), which format.ts has no need for.
+    const allowed = new Set(['domain/format.ts', 'domain/rateLimits.ts', 'layout/LocalizedFields.tsx']);
+    const offenders = sourceFiles(src)
+      .map((file) => relative(src, file))
+      .filter((file) => !allowed.has(file))
+      .filter((file) => /\.toLocale(Date|Time)?String\(|new Intl\.(DateTimeFormat|NumberFormat)\(|\b(DateField|NumberField)\b[^;]*from 'react-admin'/.test(readFileSync(join(src, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});

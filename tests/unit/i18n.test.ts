@@ -22,7 +22,22 @@ function sourceFiles(dir: string): string[] {
 const NAMESPACES = ['APP', 'MENU', 'TOPBAR', 'HELP', 'BANNER', 'DASHBOARD', 'PROFILE', 'LANGUAGES', 'VALIDATION', 'ERRORMESSAGES', 'COMMON', 'MAIL', 'PROJECTS', 'PROJECTUNIT', 'SITE', 'STATES', 'MEMBERS', 'FILES', 'SEARCH', 'OUTBOX', 'FEATURES', 'ADMIN', 'CATALOGUE', 'PRELIMINARY', 'USERS', 'LISTS', 'NEWS', 'JOURNAL', 'TASKS', 'WORKFLOWS', 'WORKFLOW', 'IFC', 'VIEWER', 'STRUCTURE', 'DELIVERY', 'ORDERS', 'QUESTIONNAIRE_SHEETS', 'QUESTIONNAIRE', 'QuestionnaireMaterials', 'MandatoryFieldsLeftDialog', 'PLANNING', 'SIGNIN', 'DEMOIDP'];
 const keyPattern = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.]*?)(\\$\\{[^}]+\\})?['"\`]`, 'g');
 
+/** The German glossary: one word per business term (docs/decisions.md, "One German glossary"); the variant on the left never appears. */
+const GERMAN_GLOSSARY: Record<string, string> = {
+  Verkaufsorganisation: 'Vertriebsorganisation',
+};
+
+const values = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : values(value)));
+
 describe('translations', () => {
+  it('German uses one word per term (the glossary)', () => {
+    const german = values(load('de'));
+    for (const [variant, term] of Object.entries(GERMAN_GLOSSARY)) {
+      expect(german.filter((text) => text.includes(variant)), `say "${term}", not "${variant}"`).toEqual([]);
+      expect(german.some((text) => text.includes(term))).toBe(true);
+    }
+  });
+
   it('de, en and nl hold the same keys', () => {
     expect([...keys.de].filter((key) => !keys.en.has(key))).toEqual([]);
     expect([...keys.nl].filter((key) => !keys.en.has(key))).toEqual([]);

@@ -264,3 +264,18 @@ export const bannerNotificationSalesOrgs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.salesOrgId] }), index('banner_sales_orgs_org_idx').on(t.salesOrgId)],
 );
+
+/** A user closed a banner: it stays hidden for that user until an administrator changes the banner. */
+export const bannerDismissals = pgTable(
+  'banner_dismissals',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => bannerNotifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
+);

@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CardHeader, Chip, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
 import { PROJECT_LIST_PATHS, PROJECT_LIST_SORT } from '../../domain/projectLists';
@@ -33,10 +33,12 @@ export function CurrentProjectsCard() {
         {!isPending && !data?.length && <Typography color="text.secondary">{translate('DASHBOARD.NoProjects')}</Typography>}
         <List dense disablePadding>
           {(data ?? []).map((project) => (
-            <ListItemButton key={project.id} component={RouterLink} to={`/home/app/project/details/${project.id}`}>
-              <ListItemText primary={project.title} secondary={project.projectUnitNo} />
-              <Chip size="small" label={translate(`STATES.${project.stateKey}`, { _: project.stateKey })} />
-            </ListItemButton>
+            <ListItem key={project.id} disablePadding>
+              <ListItemButton component={RouterLink} to={`/home/app/project/details/${project.id}`}>
+                <ListItemText primary={project.title} secondary={project.projectUnitNo} />
+                <Chip size="small" label={translate(`STATES.${project.stateKey}`, { _: project.stateKey })} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </CardContent>

@@ -53,7 +53,7 @@ export function SalesOrgCards() {
               </Typography>
               <Stack spacing={0.5}>
                 {org.contactMail && (
-                  <Link href={`mailto:${org.contactMail}`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }} aria-label={translate('DASHBOARD.ContactMail')}>
+                  <Link href={`mailto:${org.contactMail}`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }} aria-label={`${org.contactMail} – ${translate('DASHBOARD.ContactMail')}`}>
                     <MailOutlineIcon fontSize="small" /> {org.contactMail}
                   </Link>
                 )}

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EastIcon from '@mui/icons-material/East';
-import { Card, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { HelpTopic } from '../../domain/help';
@@ -22,10 +22,12 @@ export function HelpLinksCard({ topic }: { topic: HelpTopic }) {
         }
       >
         {links.map((link) => (
-          <ListItemButton key={link.id} component={RouterLink} to={link.to} data-link={link.id} sx={{ mx: 1, borderRadius: 1 }}>
-            <ListItemIcon sx={{ minWidth: 36, color: 'primary.main' }}>{link.id === 'back' ? <ArrowBackIcon fontSize="small" /> : <EastIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText primary={translate(link.label)} />
-          </ListItemButton>
+          <ListItem key={link.id} disablePadding>
+            <ListItemButton component={RouterLink} to={link.to} data-link={link.id} sx={{ mx: 1, borderRadius: 1 }}>
+              <ListItemIcon sx={{ minWidth: 36, color: 'primary.main' }}>{link.id === 'back' ? <ArrowBackIcon fontSize="small" /> : <EastIcon fontSize="small" />}</ListItemIcon>
+              <ListItemText primary={translate(link.label)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>

@@ -1,4 +1,4 @@
-import { Card, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { Card, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { HELP_TOPICS, helpPath, helpTopicKey, type HelpTopic } from '../../domain/help';
@@ -19,18 +19,19 @@ export function HelpTopicNav({ current }: { current: HelpTopic }) {
         }
       >
         {HELP_TOPICS.map((topic) => (
-          <ListItemButton
-            key={topic}
-            component={RouterLink}
-            to={helpPath(topic)}
-            state={location.state}
-            selected={topic === current}
-            aria-current={topic === current ? 'page' : undefined}
-            sx={{ mx: 1, borderRadius: 1, '&.Mui-selected': { color: 'primary.main', fontWeight: 600 } }}
-          >
-            <ListItemIcon sx={{ minWidth: 36, color: topic === current ? 'primary.main' : 'text.secondary' }}>{helpTopicIcon(topic)}</ListItemIcon>
-            <ListItemText primary={translate(helpTopicKey(topic, 'Title'))} slotProps={{ primary: { sx: { fontWeight: topic === current ? 600 : 400 } } }} />
-          </ListItemButton>
+          <ListItem key={topic} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={helpPath(topic)}
+              state={location.state}
+              selected={topic === current}
+              aria-current={topic === current ? 'page' : undefined}
+              sx={{ mx: 1, borderRadius: 1, '&.Mui-selected': { color: 'primary.main', fontWeight: 600 } }}
+            >
+              <ListItemIcon sx={{ minWidth: 36, color: topic === current ? 'primary.main' : 'text.secondary' }}>{helpTopicIcon(topic)}</ListItemIcon>
+              <ListItemText primary={translate(helpTopicKey(topic, 'Title'))} slotProps={{ primary: { sx: { fontWeight: topic === current ? 600 : 400 } } }} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>

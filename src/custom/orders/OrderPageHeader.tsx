@@ -5,7 +5,6 @@ import { memo, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { unitPageTitle } from '../../domain/projectUnits';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath } from '../../resources/projects/details/projectQueries';
 import { ProductTypeChip } from '../../resources/projects/ProductTypeChip';
 import type { OrderData } from './orderQueries';
@@ -43,7 +42,6 @@ const HeaderContent = memo(function HeaderContent({ titleKey, icon, data, unsave
   const title = translate(titleKey);
   const lot = data?.lot;
   const fullTitle = lot ? `${title} – ${unitPageTitle(lot)}` : title;
-  useDocumentTitle(fullTitle);
   return (
     <Box sx={{ mb: 2 }}>
       <Title title={fullTitle} />
@@ -54,7 +52,7 @@ const HeaderContent = memo(function HeaderContent({ titleKey, icon, data, unsave
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
             {icon}
             <Typography variant="h5" component="h1">
               {title}

@@ -18,7 +18,7 @@ function Value({ label, value }: { label: string; value: string }) {
       <Typography variant="body2" color="text.secondary">
         {translate(label)}
       </Typography>
-      <Typography sx={{ color: value ? 'text.primary' : 'text.disabled' }}>{value || translate('PROFILE.NotFilled')}</Typography>
+      <Typography sx={{ color: value ? 'text.primary' : 'text.secondary' }}>{value || translate('PROFILE.NotFilled')}</Typography>
     </Box>
   );
 }

@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { unitPageTitle } from '../../domain/projectUnits';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath, useUnitContext } from '../../resources/projects/details/projectQueries';
 import { UnitBreadcrumb } from '../../resources/projects/details/UnitBreadcrumb';
 import { ModelWorkspace } from './ModelWorkspace';
@@ -35,7 +34,6 @@ export default function ViewerPage() {
   const { data, error } = useViewerData(rootId ?? 0, unitId ?? 0, rootId !== null && unitId !== null);
   const title = translate('VIEWER.Title');
   const fullTitle = context ? `${title} – ${unitPageTitle(context.unit)}` : title;
-  useDocumentTitle(fullTitle);
   useEffect(() => void preloadScene(), []);
 
   const notFound =

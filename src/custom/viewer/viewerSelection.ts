@@ -1,4 +1,5 @@
 import { floorOfWall, wallsOf, type ViewerFloor, type ViewerModel, type ViewerWall } from '../../domain/viewerModel';
+import { formatNumber } from '../../domain/format';
 
 /** What the user picked in the tree or in the 3D view. */
 export type ViewerSelection = { kind: 'floor'; id: number } | { kind: 'wall'; id: number } | null;
@@ -95,6 +96,6 @@ export function wallIdsByName(model: ViewerModel, names: readonly string[]): { i
 
 /** A floor's elevation in metres for the tree, e.g. "+3.00 m" / "−0.50 m" (in the user's number format). */
 export function formatElevation(elevation: number, locale: string | undefined): string {
-  const value = Math.abs(elevation).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const value = formatNumber(Math.abs(elevation), locale, { min: 2, max: 2 });
   return `${elevation < 0 ? '−' : '+'}${value} m`;
 }

@@ -1,7 +1,8 @@
 import { Box, Checkbox, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { FieldProps } from '@rjsf/utils';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { blockTypeGroup } from '../../domain/questionnaire';
+import { formatNumber } from '../../domain/format';
 
 /** A block of the table (`x-componentOptions.blocks`) and what the user ticked for it. */
 export interface BlockTypeRow {
@@ -37,6 +38,7 @@ export function toggleBlockClass(selection: readonly BlockTypeSelection[], row: 
 /** The block type table: per block its weight, the strength classes CS12 and CS20 to tick, and its weight group. */
 export function BlockTypeTable({ blocks, value, disabled, onChange, label }: { blocks: BlockTypeRow[]; value: BlockTypeSelection[]; disabled: boolean; onChange: (next: BlockTypeSelection[]) => void; label: string }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <Box data-testid="block-type-table">
       {label && (
@@ -64,7 +66,7 @@ export function BlockTypeTable({ blocks, value, disabled, onChange, label }: { b
                   <TableCell component="th" scope="row">
                     {row.block}
                   </TableCell>
-                  <TableCell align="right">{row.weight.toLocaleString()} kg</TableCell>
+                  <TableCell align="right">{formatNumber(row.weight, locale)} kg</TableCell>
                   {CLASSES.map((strength) => (
                     <TableCell key={strength} align="center" padding="checkbox">
                       <Checkbox

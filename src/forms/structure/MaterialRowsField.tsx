@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { minDateFor, sumVolume, type StructureMaterial } from '../../domain/structure';
 import { errorsAt } from '../errorSchema';
 import { structureContext } from './structureFormContext';
+import { formatNumber } from '../../domain/format';
 
 const COLUMNS = ['type', 'volume', 'deliveryDate'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -115,7 +116,7 @@ export function MaterialRowsField({ formData, onChange, onBlur, onFocus, fieldPa
         )}
         {rows.length > 0 && (
           <Typography variant="caption" color="text.secondary">
-            {translate('STRUCTURE.LotTotal', { volume: sumVolume(rows).toLocaleString(locale, { maximumFractionDigits: 3 }) })}
+            {translate('STRUCTURE.LotTotal', { volume: formatNumber(sumVolume(rows), locale) })}
           </Typography>
         )}
       </Stack>

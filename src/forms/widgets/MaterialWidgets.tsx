@@ -2,6 +2,8 @@ import { InputAdornment, MenuItem, TextField } from '@mui/material';
 import { labelValue, type WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import type { MaterialType } from '../../domain/structure';
+import { CalendarDateField } from './CalendarDateField';
+import { useMaterialTypeLabel } from './useMaterialTypeLabel';
 
 /** Label shown above the input, or (in tables, `hideLabel`) only given to screen readers. */
 function labelProps(label: string, hideLabel: boolean | undefined) {
@@ -50,23 +52,20 @@ export function VolumeWidget({ id, value, label, hideLabel, options, schema, dis
 
 /** A calendar date (yyyy-mm-dd) with an earliest day (`ui:options.min`, or the schema's `formatMinimum`). */
 export function DeliveryDateWidget({ id, value, label, hideLabel, options, disabled, readonly, rawErrors = [], onChange, onBlur, onFocus, autofocus }: WidgetProps) {
-  const { htmlInput, ...slotProps } = labelProps(label, hideLabel);
   return (
-    <TextField
+    <CalendarDateField
       id={id}
-      size="small"
-      fullWidth
-      hiddenLabel={hideLabel}
-      type="date"
-      label={labelValue(label || undefined, hideLabel, undefined)}
-      value={value ?? ''}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(day) => onChange(day || undefined)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      min={options.min as string | undefined}
+      label={hideLabel ? undefined : labelValue(label || undefined, hideLabel, undefined)}
+      ariaLabel={hideLabel ? label : undefined}
       autoFocus={autofocus}
       disabled={disabled || readonly}
       error={rawErrors.length > 0}
-      onChange={(event) => onChange(event.target.value || undefined)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      slotProps={{ ...slotProps, inputLabel: { shrink: true }, htmlInput: { ...htmlInput, min: options.min as string | undefined } }}
+      testId={`${id}-date`}
     />
   );
 }
@@ -76,10 +75,11 @@ export function DeliveryDateWidget({ id, value, label, hideLabel, options, disab
  * schema's enum options when the field has them. An unknown stored value stays visible so it can be corrected.
  */
 export function MaterialTypeWidget({ id, value, label, hideLabel, options, registry, disabled, readonly, rawErrors = [], onChange, onBlur, onFocus, autofocus }: WidgetProps) {
+  const materialTypeLabel = useMaterialTypeLabel();
   const fromContext = (registry.formContext as { rules?: { materialTypes?: MaterialType[] } } | undefined)?.rules?.materialTypes;
   const choices = options.enumOptions?.length
     ? options.enumOptions.map((option) => ({ key: String(option.value), label: option.label }))
-    : (fromContext ?? []).map((type) => ({ key: type.key, label: type.label }));
+    : (fromContext ?? []).map((type) => ({ key: type.key, label: materialTypeLabel(type) }));
   if (value && !choices.some((choice) => choice.key === value)) choices.push({ key: String(value), label: String(value) });
   return (
     <TextField

@@ -1,6 +1,7 @@
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
+import { formatNumber } from '../../domain/format';
 import type { CellKind } from '../../domain/bulk/cells';
 import { exportSheet, isExportResource } from '../../domain/bulk/resources';
 import type { RowStatus } from '../../domain/bulk/rows';
@@ -15,8 +16,7 @@ function shown(value: unknown, locale: string, kind: CellKind | undefined): stri
   if (value === null || value === undefined || value === '') return '—';
   const number = typeof value === 'number' ? value : kind === 'decimal' && typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (!Number.isNaN(number)) {
-    const digits = kind === 'decimal' ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {};
-    return new Intl.NumberFormat(locale, digits).format(number);
+    return formatNumber(number, locale, kind === 'decimal' ? { min: 2, max: 2 } : { max: 3 });
   }
   if (Array.isArray(value)) return value.join(' ');
   return String(value);

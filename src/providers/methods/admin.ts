@@ -21,6 +21,10 @@ const brandImageUrl = ({ owner, id }: BrandImage) => (owner === 'tenant' ? `${AP
 export const adminMethods = {
   /** The banners active now for the user's sales organisations (every signed-in user). */
   getActiveBanners: () => getJson<BannerNotification[]>('/api/banner-notifications/active'),
+  /** Closes a banner for the signed-in user (remembered on the server until the banner changes). */
+  dismissBanner: async (id: number) => {
+    await sendJson<unknown>(`/api/banner-notifications/${id}/dismiss`, 'POST', {});
+  },
   /** The sales organisations a banner can address. */
   getBannerSalesOrgs: () => getJson<BannerSalesOrg[]>('/api/banner-notifications/sales-orgs'),
   /** The tenants a catalogue belongs to (`GET catalogue`), for the tenant select and filter. */

@@ -1,4 +1,5 @@
-import { BooleanField, Datagrid, List, NumberField, Pagination, TextField } from 'react-admin';
+import { BooleanField, Datagrid, List, Pagination, TextField } from 'react-admin';
+import { NumberField } from '../../layout/LocalizedFields';
 import { CATALOGUE_PAGE_SIZES } from '../../domain/catalogue';
 import { CatalogueBulkActions, CatalogueListActions, commonFilters, useTenantChoices } from './catalogueShared';
 

@@ -1,20 +1,8 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import {
-  CreateButton,
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  Pagination,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useCreatePath,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { DateField } from '../../layout/LocalizedFields';
 import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BANNER_LEVELS, BANNER_PAGE_SIZES, type BannerNotification } from '../../domain/banner';
 import { LevelField, SalesOrgChipsField } from './BannerFields';

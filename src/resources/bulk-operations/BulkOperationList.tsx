@@ -1,4 +1,5 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, Pagination, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BULK_APP_RESOURCE as APP_RESOURCE_OF, BULK_RESOURCES } from '../../domain/bulk/resources';
 

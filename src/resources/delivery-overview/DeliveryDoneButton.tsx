@@ -2,7 +2,7 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { canMarkDone, DELIVERY_TYPE, type DeliveryLotRecord } from '../../domain/deliveries';
+import { canMarkDone, DELIVERY_TYPE, readableLotTitle, type DeliveryLotRecord } from '../../domain/deliveries';
 import { formatIsoDate, serverMessages } from '../projects/deliveries/deliveryQueries';
 import { DELIVERY_OVERVIEW_RESOURCE } from '../names';
 
@@ -31,7 +31,7 @@ export function DeliveryDoneButton({ canConfirm }: { canConfirm: boolean }) {
       {
         onSuccess: () => {
           setAsking(false);
-          notify('DELIVERY.ConfirmDeliverySuccess', { type: 'success', messageArgs: { title: record.title } });
+          notify('DELIVERY.ConfirmDeliverySuccess', { type: 'success', messageArgs: { title: readableLotTitle(record.title, record.deliveryDate, (day) => formatIsoDate(day, locale)) } });
         },
         onError: (error) => {
           setAsking(false);

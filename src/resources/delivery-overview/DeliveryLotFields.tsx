@@ -1,6 +1,6 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { DELIVERY_TYPE_NAMES, parseWallNos, type DeliveryLotRecord, type DeliveryType } from '../../domain/deliveries';
+import { DELIVERY_TYPE_NAMES, parseWallNos, readableLotTitle, type DeliveryLotRecord, type DeliveryType } from '../../domain/deliveries';
 import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
 
 /** Walls shown in a row before the rest is folded into "+n". */
@@ -17,6 +17,14 @@ export function DeliveryStatusChip({ deliveryType }: { deliveryType: DeliveryTyp
 export function DeliveryStatusField() {
   const record = useRecordContext<DeliveryLotRecord>();
   return record ? <DeliveryStatusChip deliveryType={record.deliveryType} /> : null;
+}
+
+/** The delivery's name with its date in the user's format. */
+export function LotTitleField() {
+  const record = useRecordContext<DeliveryLotRecord>();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  return <>{readableLotTitle(record.title, record.deliveryDate, (day) => formatIsoDate(day, locale))}</>;
 }
 
 export function DeliveryDateField() {

@@ -2,7 +2,7 @@ import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import { Box, Card, CardContent, CardHeader, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { parseWallNos, type DeliveryLotRecord } from '../../domain/deliveries';
+import { parseWallNos, type DeliveryLotRecord, readableLotTitle } from '../../domain/deliveries';
 import { DeliveryModelViewport } from '../../custom/viewer/DeliveryModelViewport';
 import { useViewerData } from '../../custom/viewer/viewerQueries';
 import { WallDimensionsTable } from '../../custom/viewer/WallDimensionsTable';
@@ -42,8 +42,8 @@ export function DeliveryModelPanel({ rootId, lots, selectedId, onSelect }: { roo
         {selected ? (
           <Stack spacing={1} sx={{ mb: 2 }} data-testid="selected-lot">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="subtitle1" sx={{ fontWeight: 600, minWidth: 0 }} noWrap title={selected.title}>
-                {selected.title}
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, minWidth: 0 }} noWrap title={readableLotTitle(selected.title, selected.deliveryDate, (day) => formatIsoDate(day, locale))}>
+                {readableLotTitle(selected.title, selected.deliveryDate, (day) => formatIsoDate(day, locale))}
               </Typography>
               <DeliveryStatusChip deliveryType={selected.deliveryType} />
             </Stack>

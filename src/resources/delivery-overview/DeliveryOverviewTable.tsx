@@ -3,7 +3,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { Datagrid, FunctionField, Pagination, TextField, useListContext, useTranslate } from 'react-admin';
 import { DELIVERY_OVERVIEW_PAGE_SIZES, type DeliveryLotRecord } from '../../domain/deliveries';
 import { DeliveryDoneButton } from './DeliveryDoneButton';
-import { DeliveryDateField, DeliveryStatusField, WallsField } from './DeliveryLotFields';
+import { DeliveryDateField, DeliveryStatusField, WallsField, LotTitleField } from './DeliveryLotFields';
 
 /** The hide-past-items checkbox: the filter `hidePast` is sent only while it is checked. */
 function HidePastFilter() {
@@ -65,7 +65,7 @@ export function DeliveryOverviewTable({ canConfirm, selectedId, onSelect }: { ca
             '& .column-title': { minWidth: 150 },
           }}
         >
-          <TextField source="title" label="DELIVERY.Columns.Name" sortable={false} sx={{ fontWeight: 500 }} />
+          <FunctionField source="title" label="DELIVERY.Columns.Name" sortable={false} sx={{ fontWeight: 500 }} render={() => <LotTitleField />} />
           <FunctionField source="deliveryDate" label="DELIVERY.Columns.DeliveryDate" render={() => <DeliveryDateField />} />
           <TextField source="groups" label="DELIVERY.Columns.ApprovalLots" sortable={false} />
           <FunctionField source="wallNos" label="DELIVERY.Columns.Walls" sortable={false} render={() => <WallsField />} />

@@ -6,6 +6,7 @@ import { Fragment } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { parseJournalContent, stateChange, type JournalRecord } from '../../domain/journal';
 import { stateKey, unitTypeKey } from '../projects/details/unitLabels';
+import { formatDate, formatFullDateTime, formatTime } from '../../domain/format';
 
 /** Delayed rows: a warning background and a bar at the start, as changed rows elsewhere in the portal. */
 export const delayedRowSx = {
@@ -19,10 +20,10 @@ export function JournalDateField() {
   if (!record) return null;
   const date = new Date(record.date);
   return (
-    <Box component="time" dateTime={record.date} title={date.toLocaleString(locale, { dateStyle: 'full', timeStyle: 'medium' })} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-      {date.toLocaleDateString(locale, { dateStyle: 'medium' })}
+    <Box component="time" dateTime={record.date} title={formatFullDateTime(date, locale)} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      {formatDate(date, locale)}
       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {date.toLocaleTimeString(locale, { timeStyle: 'short' })}
+        {formatTime(date, locale)}
       </Typography>
     </Box>
   );

@@ -1,4 +1,5 @@
-import { BooleanField, Datagrid, List, NumberField, NumberInput, Pagination, SelectField, SelectInput, TextField } from 'react-admin';
+import { BooleanField, Datagrid, List, NumberInput, Pagination, SelectField, SelectInput, TextField } from 'react-admin';
+import { NumberField } from '../../layout/LocalizedFields';
 import { CATALOGUE_PAGE_SIZES, LINTEL_TYPES } from '../../domain/catalogue';
 import { CatalogueBulkActions, CatalogueListActions, commonFilters, useTenantChoices } from '../aac-products/catalogueShared';
 

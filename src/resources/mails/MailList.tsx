@@ -1,17 +1,6 @@
 import { Chip } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  Pagination,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 
 import { ExportListActions } from '../../layout/bulk/ExportListActions';
 

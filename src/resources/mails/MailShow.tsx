@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { MAIL_RESOURCE, MailStatusField } from './MailList';
 
 export function MailShow() {

@@ -1,4 +1,5 @@
-import { NumberField, SearchInput, TextField } from 'react-admin';
+import { SearchInput, TextField } from 'react-admin';
+import { NumberField } from '../../layout/LocalizedFields';
 import { plantCreateSchema } from '../../domain/masterData';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';

@@ -2,6 +2,7 @@ import { Box, Chip, TextField } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { useInput, useTranslate } from 'react-admin';
 import { HEX_COLOR } from '../../domain/masterData';
+import { readableTextColour } from '../../domain/contrast';
 
 /** A `#rrggbb` text field with the browser's colour picker beside it. */
 export function ColorInput({ source }: { source: 'bgColor' | 'textColor' }) {
@@ -45,7 +46,8 @@ export function ProductTypeChipPreview() {
       <Chip
         label={title?.trim() || translate('ADMIN.ProductTypes.PreviewTitle')}
         data-testid="product-type-preview"
-        sx={valid ? { bgcolor: bgColor, color: textColor, fontWeight: 600 } : { fontWeight: 600 }}
+        // As units will show it: a text colour below AA contrast gives way to black or white.
+        sx={valid ? { bgcolor: bgColor, color: readableTextColour(textColor ?? null, bgColor ?? null) ?? undefined, fontWeight: 600 } : { fontWeight: 600 }}
       />
     </Box>
   );

@@ -1,10 +1,12 @@
 import { Chip } from '@mui/material';
-import { FunctionField, NumberField, SearchInput, TextField } from 'react-admin';
+import { FunctionField, SearchInput, TextField } from 'react-admin';
+import { NumberField } from '../../layout/LocalizedFields';
 import { productTypeCreateSchema, productTypeDefaults, type ProductType } from '../../domain/masterData';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantReferenceField, tenantFilter } from '../master-data/tenantReference';
 import { ProductTypeInputs } from './ProductTypeInputs';
+import { readableTextColour } from '../../domain/contrast';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, tenantFilter];
 
@@ -18,7 +20,7 @@ export function ProductTypeList() {
       <NumberField source="productTypeID" />
       <FunctionField<ProductType>
         source="title"
-        render={(record) => <Chip size="small" label={record.title} sx={{ bgcolor: record.bgColor, color: record.textColor, fontWeight: 600 }} />}
+        render={(record) => <Chip size="small" label={record.title} sx={{ bgcolor: record.bgColor, color: readableTextColour(record.textColor, record.bgColor) ?? undefined, fontWeight: 600 }} />}
       />
       <TextField source="bgColor" sortable={false} />
       <TextField source="textColor" sortable={false} />

@@ -1,4 +1,5 @@
 import { Chip, type ChipProps } from '@mui/material';
+import { readableTextColour } from '../../domain/contrast';
 
 export interface ProductTypeChipProps {
   productType: string | null;
@@ -24,7 +25,7 @@ export function ProductTypeChip({ productType, productTypeID, productTypeBGColor
       size={size}
       label={showId ? withId(productType, productTypeID) : (productType ?? withId(null, productTypeID))}
       data-testid="product-type-chip"
-      sx={{ bgcolor: productTypeBGColor ?? 'grey.300', color: productTypeTextColor ?? 'text.primary', fontWeight: 500, maxWidth: '100%' }}
+      sx={{ bgcolor: productTypeBGColor ?? 'grey.300', color: readableTextColour(productTypeTextColor, productTypeBGColor) ?? 'text.primary', fontWeight: 500, maxWidth: '100%' }}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { tenantLogoUrl } from '../../domain/members';
 import { projectLogoId } from '../../domain/projectLists';
 import { isClosedState, type ProjectUnit } from '../../domain/projectUnits';
+import { formatDate, formatFullDateTime } from '../../domain/format';
 
 /** The tenant's (or the sales organisation's) logo; nothing when there is none. */
 export function ProjectLogo({ project, height = 32 }: { project: ProjectUnit; height?: number }) {
@@ -59,8 +60,8 @@ export function SinceText({ iso, inline = false }: { iso: string; inline?: boole
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const date = new Date(iso);
-  const day = date.toLocaleDateString(locale, { dateStyle: 'medium' });
-  const full = date.toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' });
+  const day = formatDate(date, locale);
+  const full = formatFullDateTime(date, locale);
   const relative = relativeTime(iso, locale);
   return (
     <Tooltip title={full}>

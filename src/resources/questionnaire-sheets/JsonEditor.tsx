@@ -54,7 +54,8 @@ const JsonEditor = forwardRef<JsonEditorHandle, JsonEditorProps>(function JsonEd
           lintGutter(),
           EditorView.lineWrapping,
           editorTheme,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex: the editable content is the scroll region's focusable part for assistive technology (axe scrollable-region-focusable).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((transaction) => transaction.annotation(external))) {

@@ -6,13 +6,14 @@ import { useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { LatestMarker, SheetStatusChip, versionLabel } from './SheetFields';
 import { sheetDiffPath, SHEETS_LIST_PATH, type SheetRecord } from './sheets';
+import { formatDateTime } from '../../domain/format';
 
 /** Name, version, state and history of the version being edited, with the page's actions on the right. */
 export function SheetHeader({ record, actions }: { record: SheetRecord; actions: ReactNode }) {
   const translate = useTranslate();
   const basename = useBasename();
   const [locale] = useLocaleState();
-  const date = (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const date = (value: string | null) => (value ? formatDateTime(value, locale) : '—');
   return (
     <>
       <Button component={RouterLink} to={`${basename}${SHEETS_LIST_PATH}`} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }} data-testid="back-to-sheets">

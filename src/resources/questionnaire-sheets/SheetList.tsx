@@ -1,19 +1,8 @@
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { Button, Stack, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  Pagination,
-  SelectInput,
-  TextField,
-  TopToolbar,
-  useBasename,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, TopToolbar, useBasename, useLocaleState, useTranslate } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { Link as RouterLink } from 'react-router-dom';
 import { NewVersionButton } from './NewVersionButton';
 import { SheetAccess } from './SheetAccess';
@@ -25,8 +14,6 @@ function NameFilter(props: { source: string; alwaysOn?: boolean }) {
   const { names } = useSheetNames();
   return <SelectInput {...props} choices={names.map((name) => ({ id: name, name }))} translateChoice={false} />;
 }
-
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 const filters = [
   <NameFilter key="name" source="name" alwaysOn />,
@@ -59,6 +46,7 @@ export const SheetList = () => (
 
 function SheetListView() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <List
       resource={QUESTIONNAIRE_SHEETS_RESOURCE}
@@ -76,7 +64,7 @@ function SheetListView() {
       </Typography>
       <Datagrid rowClick="edit" bulkActionButtons={false} data-testid="sheet-list" sx={{ '& .column-title': { minWidth: 160 }, '& .column-usedBy': { whiteSpace: 'nowrap' } }}>
         <TextField source="name" sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} />
-        <TextField source="title" />
+        <FunctionField source="title" render={(row: SheetRow) => row.titles?.[locale] ?? row.title} />
         <FunctionField
           source="version"
           render={(row: SheetRow) => (
@@ -87,7 +75,7 @@ function SheetListView() {
           )}
         />
         <FunctionField source="status" render={(row: SheetRow) => <SheetStatusChip status={row.status} />} />
-        <DateField source="publishedAt" showTime options={DATE_TIME} emptyText="—" sx={{ whiteSpace: 'nowrap' }} />
+        <DateField source="publishedAt" showTime emptyText="—" sx={{ whiteSpace: 'nowrap' }} />
         <NumberField source="usedBy" sortable={false} />
         <FunctionField label="" sortable={false} render={(row: SheetRow) => <RowActions row={row} />} />
       </Datagrid>

@@ -14,6 +14,8 @@ export interface SheetRow {
   version: number;
   status: SheetStatus;
   title: string;
+  /** The title in other languages (the schema's `x-i18n`); English is `title`. */
+  titles?: Record<string, string>;
   createdAt: string;
   publishedAt: string | null;
   /** How many roots' saved answers use this version. */

@@ -1,19 +1,27 @@
-import { Link } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
+import { searchContext, unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
 import { ProductTypeChip, withId } from '../projects/ProductTypeChip';
 
 export { withId };
 
-/** The unit's name, a real link to its details (the whole row is clickable too). */
+/** The unit's name, a real link to its details (the whole row is clickable too), above its project and parent. */
 export function UnitTitleLink() {
   const record = useRecordContext<ProjectSearchRecord>();
   if (!record) return null;
+  const context = searchContext(record);
   return (
-    <Link component={RouterLink} to={unitDetailsPath(record)} onClick={(event) => event.stopPropagation()} underline="hover">
-      {record.title}
-    </Link>
+    <Box>
+      <Link component={RouterLink} to={unitDetailsPath(record)} onClick={(event) => event.stopPropagation()} underline="hover">
+        {record.title}
+      </Link>
+      {context && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="search-context">
+          {context}
+        </Typography>
+      )}
+    </Box>
   );
 }
 

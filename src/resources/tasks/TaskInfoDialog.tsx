@@ -8,6 +8,7 @@ import { stateLabel, taskTitle } from './TaskCells';
 import { TaskExplanation } from './TaskExplanation';
 import { helpTopicOfTask } from '../../domain/help';
 import { HelpPageButton } from '../../custom/help/HelpPageButton';
+import { formatDate } from '../../domain/format';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,7 +49,7 @@ function TaskFacts({ task }: { task: Task }) {
       )}
       <Fact label={translate('TASKS.Dialog.State')}>{stateLabel(translate, task.stateKey)}</Fact>
       <Fact label={translate('TASKS.Dialog.Since')}>
-        {since.toLocaleDateString(locale, { dateStyle: 'medium' })} ({relativeTime(task.changedOn, locale)})
+        {formatDate(since, locale)} ({relativeTime(task.changedOn, locale)})
       </Fact>
     </Box>
   );

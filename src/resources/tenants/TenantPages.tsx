@@ -1,5 +1,6 @@
 import { Avatar, Chip, Stack } from '@mui/material';
-import { FunctionField, NumberField, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { FunctionField, SearchInput, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { NumberField } from '../../layout/LocalizedFields';
 import { TENANT_TYPES, tenantCreateSchema, tenantDefaults, type Tenant } from '../../domain/tenants';
 import { BrandImageCard } from '../master-data/BrandImageCard';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';

@@ -1,17 +1,6 @@
 import { Chip } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  NumberInput,
-  Pagination,
-  SelectInput,
-  TextField,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, NumberInput, Pagination, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '../../domain/webhooks';
 import { WEBHOOK_DELIVERIES_RESOURCE } from '../webhooks/constants';
 

@@ -1,25 +1,12 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  DateField,
-  FunctionField,
-  Labeled,
-  NumberField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useLocale,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { Button, FunctionField, Labeled, Show, SimpleShowLayout, TextField, TopToolbar, useLocale, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 import { WEBHOOK_DELIVERIES_RESOURCE } from '../webhooks/constants';
 import { DeliveryStatusField, EventTypeField } from './DeliveryList';
+import { formatDateTime, formatNumber } from '../../domain/format';
 
 interface Attempt {
   attemptedAt: string;
@@ -68,9 +55,9 @@ function AttemptLog() {
       <TableBody>
         {record.attemptLog.map((attempt) => (
           <TableRow key={attempt.attemptedAt}>
-            <TableCell>{new Date(attempt.attemptedAt).toLocaleString(locale)}</TableCell>
+            <TableCell>{formatDateTime(attempt.attemptedAt, locale)}</TableCell>
             <TableCell>{attempt.statusCode && attempt.statusCode < 300 ? `HTTP ${attempt.statusCode}` : (attempt.error ?? `HTTP ${attempt.statusCode}`)}</TableCell>
-            <TableCell align="right">{`${attempt.durationMs.toLocaleString(locale)} ms`}</TableCell>
+            <TableCell align="right">{`${formatNumber(attempt.durationMs, locale)} ms`}</TableCell>
           </TableRow>
         ))}
       </TableBody>

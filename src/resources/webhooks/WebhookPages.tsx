@@ -1,17 +1,6 @@
 import { Chip, Stack } from '@mui/material';
-import {
-  BooleanField,
-  BooleanInput,
-  Button,
-  CreateButton,
-  DateField,
-  FunctionField,
-  SearchInput,
-  TextField,
-  TopToolbar,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { BooleanField, BooleanInput, Button, CreateButton, FunctionField, SearchInput, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { DateField } from '../../layout/LocalizedFields';
 import { Link } from 'react-router-dom';
 import DownloadIcon from '@mui/icons-material/Download';
 import { webhookCreateSchema } from '../../domain/webhooks';

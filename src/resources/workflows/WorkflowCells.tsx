@@ -4,6 +4,7 @@ import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { unitDetailsPath } from '../../domain/search';
 import { formatDay, type MaterialDelivery, type WorkflowNotification, type WorkflowRow } from '../../domain/workflowPage';
 import { relativeTime } from '../projects/ProjectCells';
+import { formatDateTime, formatFullDateTime, formatNumber } from '../../domain/format';
 
 /** Number and title, the title a real link (the whole row opens the unit too). */
 function NumberAndTitle({ number, title, path, detail }: { number: string; title: string; path: string; detail?: string }) {
@@ -73,7 +74,6 @@ export function MaterialLines() {
       </Typography>
     );
   }
-  const volume = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return (
     <Box sx={{ display: 'grid', rowGap: 0.25 }} data-testid="material-lines">
       {record.materialData.map((material: MaterialDelivery, index) => (
@@ -82,7 +82,7 @@ export function MaterialLines() {
             {material.type}
           </Box>
           <Box component="span" sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-            {translate('WORKFLOWS.Volume', { volume: volume.format(material.volume) })}
+            {translate('WORKFLOWS.Volume', { volume: formatNumber(material.volume, locale, { max: 2 }) })}
           </Box>
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
             {formatDay(material.deliveryDate, locale)}
@@ -97,7 +97,7 @@ export function MaterialLines() {
 export function Ago({ iso }: { iso: string }) {
   const [locale] = useLocaleState();
   return (
-    <Tooltip title={new Date(iso).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' })}>
+    <Tooltip title={formatFullDateTime(iso, locale)}>
       <Typography variant="caption" color="text.secondary" component="span">
         {relativeTime(iso, locale)}
       </Typography>
@@ -113,7 +113,7 @@ export function ReceivedCell() {
   return (
     <>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-        {new Date(record.createdOn).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+        {formatDateTime(record.createdOn, locale)}
       </Typography>
       <Ago iso={record.createdOn} />
     </>

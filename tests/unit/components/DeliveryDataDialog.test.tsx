@@ -80,7 +80,8 @@ describe('DeliveryDataDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     answer = json(200, DATA);
-    fireEvent.change(within(lot).getByTestId('material-date-0'), { target: { value: '2030-04-20' } });
+    // The field takes the day as the user's language writes it (en: MM/DD/YYYY).
+    fireEvent.change(within(lot).getByTestId('material-date-0'), { target: { value: '04/20/2030' } });
     fireEvent.click(screen.getByTestId('delivery-data-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posted[1]).toEqual([{ approvalLotID: 12, version: 5, materials: [{ type: 'Planelemente', volume: 120, deliveryDate: '2030-04-20' }] }]);

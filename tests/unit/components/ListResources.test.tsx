@@ -25,6 +25,8 @@ const searchRow = (id: number, title: string): ProjectSearchRecord => ({
   plant: 'Werk Bremen',
   plantID: 2,
   orderNumber: `4500${id}`,
+  rootTitle: 'Schule am Stadtpark',
+  parentTitle: id === 7 ? 'Wandelemente Klassentrakt' : null,
 });
 
 const days = (id: number, plantName: string, productTypeTitle: string, preliminaryDays: number): PreliminaryDaysRecord => ({
@@ -52,6 +54,8 @@ describe('the project search resource', () => {
     await waitFor(() => expect(screen.queryByText('Bauabschnitt 2')).toBeNull());
     expect(callsOf(dataProvider, 'getList').at(-1)?.[1].filter).toEqual({ q: '4500' });
     expect(screen.getByText('Werk Bremen (2)')).toBeTruthy();
+    // Each match names where it sits: its project, and its parent below the project.
+    expect(screen.getByText('Schule am Stadtpark › Wandelemente Klassentrakt')).toBeTruthy();
     fireEvent.click(screen.getByText('Bauabschnitt 1'));
     expect(screen.getByTestId('location').textContent).toBe('/home/app/project/details/5/7');
   });

@@ -103,6 +103,14 @@ describe('ProjectFilesCard', () => {
     expect(screen.queryByTestId('project-files-input')).toBeNull();
   });
 
+  it('an empty card shows its empty state and no Download files button', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => json([])));
+    renderCard();
+    await screen.findByTestId('project-files-empty');
+    expect(screen.queryByTestId('project-files-download')).toBeNull();
+    expect(screen.getByTestId('project-files-input')).toBeTruthy();
+  });
+
   it('a unit’s checkbox selects its files and descendants; the selection is posted and downloaded', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderCard();

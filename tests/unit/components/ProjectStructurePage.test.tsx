@@ -162,9 +162,10 @@ describe('ProjectStructurePage', () => {
     expect(screen.getByTestId('limit-alert').textContent).toContain('Limit reached: a subproject may hold at most 350 m³ (now 400 m³).');
     expect(screen.getByText('Enter a volume greater than 0 m³.')).toBeTruthy();
     const dates = screen.getAllByTestId('material-deliveryDate').map((cell) => cell.querySelector('input') as HTMLInputElement);
-    fireEvent.change(dates[0], { target: { value: '2026-12-01' } });
+    // The field takes the day as the user's language writes it (en: MM/DD/YYYY).
+    fireEvent.change(dates[0], { target: { value: '12/01/2026' } });
     await screen.findByText('The earliest possible delivery date is Dec 3, 2026.');
-    expect(dates[0].min).toBe('2026-12-03');
+    expect(dates[0].getAttribute('data-min')).toBe('2026-12-03');
   });
 
   it('lists the IFC files of the project and shows why a file cannot be read', async () => {

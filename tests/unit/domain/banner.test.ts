@@ -1,3 +1,4 @@
+import { AA_TEXT_CONTRAST, contrastRatio } from '../../../src/domain/contrast';
 import { describe, expect, it } from 'vitest';
 import { bannerCreateSchema, bannerDefaults, bannerUpdateSchema, BANNER_LEVEL_COLORS, isBannerActive } from '../../../src/domain/banner';
 
@@ -90,9 +91,13 @@ describe('isBannerActive', () => {
 });
 
 describe('level colours', () => {
-  it('info blue-grey, warning orange, important red', () => {
+  it('info blue-grey, warning dark orange, important red', () => {
     expect(BANNER_LEVEL_COLORS.info.background).toBe('#546e7a');
-    expect(BANNER_LEVEL_COLORS.warning.background).toBe('#ef6c00');
+    expect(BANNER_LEVEL_COLORS.warning.background).toBe('#b45309');
     expect(BANNER_LEVEL_COLORS.important.background).toBe('#c62828');
+  });
+
+  it('every level’s text is readable on its colour (WCAG AA, 4.5:1)', () => {
+    for (const { background, text } of Object.values(BANNER_LEVEL_COLORS)) expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
   });
 });

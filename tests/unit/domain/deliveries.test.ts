@@ -13,6 +13,7 @@ import {
   plannedDeliveryLots,
   showsDeliveryDates,
   showsDeliveryOverview,
+  readableLotTitle,
 } from '../../../src/domain/deliveries';
 import type { MaterialType } from '../../../src/domain/structure';
 
@@ -118,5 +119,16 @@ describe('delivery buttons of the project actions card', () => {
     expect(showsDeliveryOverview({ ...context, rootState: 'Structuring' })).toBe(true);
     expect(showsDeliveryOverview({ ...context, features: [] })).toBe(false);
     expect(showsDeliveryOverview({ ...context, isRoot: false })).toBe(false);
+  });
+});
+
+describe('readableLotTitle', () => {
+  const german = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('de', { timeZone: 'UTC', dateStyle: 'medium' });
+  it('shows the ISO date a delivery title ends with in the reader’s format', () => {
+    expect(readableLotTitle('Wandelemente Klassentrakt – 2026-12-25', '2026-12-25T00:00:00.000Z', german)).toBe('Wandelemente Klassentrakt – 25.12.2026');
+  });
+  it('leaves other titles alone (another date, no date)', () => {
+    expect(readableLotTitle('Klassentrakt – 2026-12-24', '2026-12-25', german)).toBe('Klassentrakt – 2026-12-24');
+    expect(readableLotTitle('Sonderlieferung', '2026-12-25', german)).toBe('Sonderlieferung');
   });
 });

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../../src/domain/permissions';
-import { canUseProjectSearch, unitDetailsPath } from '../../../src/domain/search';
+import { canUseProjectSearch, searchContext, unitDetailsPath } from '../../../src/domain/search';
 import { withId } from '../../../src/resources/search/SearchFields';
 
 const customer = { isAdmin: false, isInternal: false, isConfigurer: false, isExternalLogin: false };
 
 describe('project search', () => {
+  it('puts a match in its context: project › parent, whichever is known', () => {
+    expect(searchContext({ rootTitle: 'Schule am Stadtpark', parentTitle: 'Wandelemente Klassentrakt' })).toBe('Schule am Stadtpark › Wandelemente Klassentrakt');
+    expect(searchContext({ rootTitle: 'Schule am Stadtpark', parentTitle: null })).toBe('Schule am Stadtpark');
+    expect(searchContext({ rootTitle: null, parentTitle: null })).toBe('');
+  });
+
   it('is offered when any of the user’s tenants has AdvancedSearch', () => {
     expect(canUseProjectSearch([['ShowTenantInfo'], ['AdvancedSearch']])).toBe(true);
     expect(canUseProjectSearch([['ShowTenantInfo'], []])).toBe(false);

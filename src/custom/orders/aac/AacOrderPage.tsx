@@ -9,6 +9,7 @@ import { AacOrderTable } from './AacOrderTable';
 import { AacSummaryCard } from './AacSummaryCard';
 import { useAacOrder } from './useAacOrder';
 import { positiveId } from '../../../resources/projects/RootPageState';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ProposalBar } from '../proposal/ProposalBar';
 import { aacValuesOfProposal } from '../proposal/proposalRows';
 import type { AacProposalRow } from '../../../domain/orderProposal';
@@ -30,6 +31,7 @@ export default function AacOrderPage() {
   const unitId = positiveId(params.unitId);
   const order = useAacOrder(unitId ?? 0);
   const { data, error, isPending, summary, drafts } = order;
+  const { requestDelete, confirmDialog } = useConfirmedDelete(order.remove, drafts);
 
   const notFound = rootId === null || unitId === null || (error instanceof HttpError && error.status === 404) || (data && data.lot.rootProjectUnitID !== rootId);
   const wrongKind = data && data.lot.kind !== 'aac';
@@ -48,6 +50,7 @@ export default function AacOrderPage() {
   return (
     <Box sx={{ mt: 1 }}>
       <OrderPageHeader titleKey="ORDERS.AacTitle" icon={AAC_ICON} data={data} unsavedRows={order.unsaved} totals={summary} />
+      {confirmDialog}
       <Stack spacing={2}>
         {order.editable && !loading && (
           <ProposalBar
@@ -68,7 +71,7 @@ export default function AacOrderPage() {
             products={order.products}
             onChange={order.change}
             onSave={order.save}
-            onDelete={order.remove}
+            onDelete={requestDelete}
             onRevert={order.revert}
           />
         </Card>

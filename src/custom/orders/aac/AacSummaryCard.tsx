@@ -2,6 +2,7 @@ import { Card, CardContent, CardHeader, Table, TableBody, TableCell, TableContai
 import { memo, useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { AacSummaryLine, OrderSummary } from '../../../domain/orders';
+import { formatNumber } from '../../../domain/format';
 
 const HEADERS = [
   { key: 'ORDERS.Article' },
@@ -39,12 +40,8 @@ const SummaryLine = memo(function SummaryLine({ product, articleNo, length, area
 export const AacSummaryCard = memo(function AacSummaryCard({ summary }: { summary: OrderSummary<AacSummaryLine> }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  // One formatter per locale: toLocaleString would build one per number, on every keystroke.
-  const { area, number } = useMemo(() => {
-    const areaFormat = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const numberFormat = new Intl.NumberFormat(locale);
-    return { area: (value: number) => areaFormat.format(value), number: (value: number) => numberFormat.format(value) };
-  }, [locale]);
+  // formatNumber keeps one formatter per language and digits: no new one per number on every keystroke.
+  const { area, number } = useMemo(() => ({ area: (value: number) => formatNumber(value, locale, { min: 2, max: 2 }), number: (value: number) => formatNumber(value, locale) }), [locale]);
   return (
     <Card data-testid="aac-summary">
       <CardHeader title={translate('ORDERS.Summary')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />

@@ -10,6 +10,7 @@ import { visibleReadOnlyDrafts } from './lintelRows';
 import { LintelSummaryCard } from './LintelSummaryCard';
 import { useLintelOrder } from './useLintelOrder';
 import { positiveId } from '../../../resources/projects/RootPageState';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ProposalBar } from '../proposal/ProposalBar';
 import { lintelValuesOfProposal } from '../proposal/proposalRows';
 import type { LintelProposalRow } from '../../../domain/orderProposal';
@@ -39,6 +40,7 @@ export default function LintelOrderPage() {
   const unitId = positiveId(params.unitId);
   const order = useLintelOrder(unitId ?? 0);
   const { data, error, isPending, products, editable, drafts, summary, unsaved } = order;
+  const { requestDelete, confirmDialog } = useConfirmedDelete(order.remove, drafts);
 
   const status = error instanceof HttpError ? error.status : 0;
   const notFound = rootId === null || unitId === null || status === 404 || status === 422 || (data && (data.lot.kind !== 'lintel' || data.lot.rootProjectUnitID !== rootId));
@@ -80,7 +82,8 @@ export default function LintelOrderPage() {
                 </Typography>
               )}
             </Stack>
-            <LintelOrderTable drafts={rows} editable={editable} products={products} onChange={order.change} onSave={order.save} onDelete={order.remove} onRevert={order.revert} />
+            {confirmDialog}
+            <LintelOrderTable drafts={rows} editable={editable} products={products} onChange={order.change} onSave={order.save} onDelete={requestDelete} onRevert={order.revert} />
           </Card>
           {rows !== null && (editable || summary.lines.length > 0) && <LintelSummaryCard summary={summary} />}
         </Stack>

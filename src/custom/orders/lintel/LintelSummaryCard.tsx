@@ -2,8 +2,9 @@ import { Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableConta
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { LintelSummaryLine, OrderSummary } from '../../../domain/orders';
 import { SmallVolumeAlert } from '../SmallVolumeAlert';
+import { formatNumber } from '../../../domain/format';
 
-const number = (value: number, locale: string | undefined, digits = 0) => value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const number = (value: number, locale: string | undefined, digits = 0) => formatNumber(value, locale, { min: digits, max: digits });
 
 /**
  * The lintel summary below the table (spec §2, §3): per article its number, height, area and quantity, and a

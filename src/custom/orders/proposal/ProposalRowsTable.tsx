@@ -5,6 +5,7 @@ import type { AacProduct, LintelProduct } from '../../../domain/catalogue';
 import type { AacProposalRow, LintelProposalRow, OrderProposalAnswer } from '../../../domain/orderProposal';
 import { metresToMm } from '../../../domain/orders';
 import { openingsText } from './proposalRows';
+import { formatNumber } from '../../../domain/format';
 
 export interface ProposalRowsTableProps {
   answer: OrderProposalAnswer;
@@ -18,7 +19,7 @@ export interface ProposalRowsTableProps {
 export function ProposalRowsTable({ answer, products, chosen, onToggle, onToggleAll }: ProposalRowsTableProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const number = (value: number) => value.toLocaleString(locale);
+  const number = (value: number) => formatNumber(value, locale);
   const aac = answer.kind === 'aac';
   const headers = aac ? ['ORDERS.Room', 'ORDERS.Storey', 'ORDERS.Article', 'ORDERS.Length', 'ORDERS.Qty'] : ['ORDERS.Room', 'ORDERS.Storey', 'ORDERS.Thickness', 'ORDERS.Length', 'ORDERS.Height', 'ORDERS.Article', 'ORDERS.Qty', 'ORDERS.Proposal.Openings'];
   const numeric = new Set(['ORDERS.Length', 'ORDERS.Qty', 'ORDERS.Thickness', 'ORDERS.Height']);

@@ -15,6 +15,7 @@ import { QuestionnaireToolbar } from './QuestionnaireToolbar';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useQuestionnaireAnswers } from './useQuestionnaireAnswers';
 import { useQuestionnaireSave } from './useQuestionnaireSave';
+import { formatDateTime } from '../../../domain/format';
 
 type MandatoryQuestion = { kind: 'next'; target: string } | { kind: 'final' };
 
@@ -118,7 +119,7 @@ export function QuestionnaireEditor({ data, projectPath, onReload }: { data: Que
       )}
       {editable && answersState.restored && (
         <Alert severity="info" onClose={answersState.dismissRestored} action={<Button color="inherit" size="small" onClick={() => setDiscarding(true)}>{translate('QUESTIONNAIRE.Page.Discard')}</Button>} data-testid="questionnaire-restored">
-          {translate('QUESTIONNAIRE.Page.Restored', { date: new Date(answersState.restored.savedAt).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          {translate('QUESTIONNAIRE.Page.Restored', { date: formatDateTime(answersState.restored.savedAt, language) })}
         </Alert>
       )}
       <QuestionnaireToolbar

@@ -5,7 +5,6 @@ import { useParams } from 'react-router-dom';
 import { ProjectSubpageHeader } from '../../../resources/projects/ProjectSubpageHeader';
 import { positiveId, RootPageState } from '../../../resources/projects/RootPageState';
 import { unitPageTitle } from '../../../domain/projectUnits';
-import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { useQuestionnaire } from './questionnaireQueries';
 import { QuestionnaireEditor } from './QuestionnaireEditor';
 
@@ -20,7 +19,6 @@ export default function QuestionnairePage() {
   const heading = translate('QUESTIONNAIRE.Page.Title');
   const title = data ? `${heading} – ${unitPageTitle({ projectUnitNo: data.projectUnitNo, title: data.title })}` : heading;
   const projectPath = `/home/app/project/details/${rootId}`;
-  useDocumentTitle(title);
 
   const state = <RootPageState rootId={rootId} error={error} loading={isPending || !data} loadFailedKey="QUESTIONNAIRE.Page.LoadFailed" />;
   // A new load (after discarding or a conflict) starts the editor afresh from the server's answers.

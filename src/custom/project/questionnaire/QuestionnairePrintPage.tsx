@@ -10,6 +10,7 @@ import { PrintSheet } from './PrintSheet';
 import { useQuestionnaire } from './questionnaireQueries';
 import { positiveId } from '../../../resources/projects/RootPageState';
 import { chooseAnswers, compactAnswers, readStoredAnswers } from './questionnaireStorage';
+import { formatDateTime } from '../../../domain/format';
 
 /** Opens the print dialog shortly after the page is drawn and closes the window after printing (spec §2: ~300 / ~400 ms). */
 function usePrintOnce(ready: boolean, enabled: boolean) {
@@ -80,7 +81,7 @@ export default function QuestionnairePrintPage() {
         {content}
         {data && (
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 4 }}>
-            {translate('QUESTIONNAIRE.Print.Printed', { date: new Date().toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+            {translate('QUESTIONNAIRE.Print.Printed', { date: formatDateTime(new Date(), language) })}
           </Typography>
         )}
       </Box>

@@ -4,6 +4,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Button, Chip, Paper, Stack } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../../domain/format';
 
 interface QuestionnaireToolbarProps {
   editable: boolean;
@@ -21,7 +22,7 @@ function SaveStatus({ changed, updatedAt }: Pick<QuestionnaireToolbarProps, 'cha
   const [locale] = useLocaleState();
   if (changed) return <Chip size="small" color="warning" variant="outlined" label={translate('QUESTIONNAIRE.Page.Status.Unsaved')} data-testid="questionnaire-status" />;
   if (updatedAt) {
-    const when = new Date(updatedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const when = formatDateTime(updatedAt, locale);
     return <Chip size="small" icon={<CloudDoneOutlinedIcon />} variant="outlined" label={translate('QUESTIONNAIRE.Page.Status.Saved', { date: when })} data-testid="questionnaire-status" />;
   }
   return <Chip size="small" variant="outlined" label={translate('QUESTIONNAIRE.Page.Status.New')} data-testid="questionnaire-status" />;

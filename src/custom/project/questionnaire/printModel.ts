@@ -11,6 +11,7 @@ import {
   type SheetOption,
   type SheetSchema,
 } from '../../../domain/questionnaire';
+import { formatNumber } from '../../../domain/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -39,7 +40,7 @@ function printedValue(control: SheetNode, value: unknown, translate: Translate, 
       .join('\n');
   }
   if (typeof value === 'boolean') return translate(value ? 'QUESTIONNAIRE.Print.Yes' : 'QUESTIONNAIRE.Print.No');
-  if (typeof value === 'number') return [value.toLocaleString(locale, { maximumFractionDigits: 3 }), control['x-unit']].filter(Boolean).join(' ');
+  if (typeof value === 'number') return [formatNumber(value, locale), control['x-unit']].filter(Boolean).join(' ');
   if (Array.isArray(value)) return value.map((item) => optionTitle(control.items?.oneOf, item)).join(', ');
   if (control.oneOf?.length) return optionTitle(control.oneOf, value);
   return String(value);

@@ -5,7 +5,6 @@ import { useParams } from 'react-router-dom';
 import { ProjectSubpageHeader } from '../../../resources/projects/ProjectSubpageHeader';
 import { positiveId, RootPageState } from '../../../resources/projects/RootPageState';
 import { unitPageTitle } from '../../../domain/projectUnits';
-import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { StructureEditor } from './StructureEditor';
 import { useStructure } from './structureQueries';
 
@@ -20,7 +19,6 @@ export default function ProjectStructurePage() {
   const { data, error, isPending, refetch, dataUpdatedAt } = useStructure(rootId ?? 0);
   const heading = translate('STRUCTURE.Title');
   const title = data ? `${heading} – ${unitPageTitle({ projectUnitNo: data.projectUnitNo, title: data.title })}` : heading;
-  useDocumentTitle(title);
 
   const state = <RootPageState rootId={rootId} error={error} loading={isPending || !data} loadFailedKey="STRUCTURE.LoadFailed" />;
   // A new load (after discarding) starts the editor afresh from the server's answer.

@@ -13,6 +13,7 @@ import { IfcImportMenu } from './IfcImportMenu';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import type { ApiFieldMessage, StructurePageData } from './structureQueries';
 import type { useStructureDraft } from './useStructureDraft';
+import { formatDateTime } from '../../../domain/format';
 
 interface StructureToolbarProps {
   data: StructurePageData;
@@ -29,7 +30,7 @@ function DraftStatus({ draftState }: { draftState: StructureToolbarProps['draftS
   const [locale] = useLocaleState();
   if (draftState.changed) return <Chip size="small" color="warning" variant="outlined" label={translate('STRUCTURE.Status.Unsaved')} data-testid="draft-status" />;
   if (draftState.updatedAt) {
-    const when = new Date(draftState.updatedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const when = formatDateTime(draftState.updatedAt, locale);
     return <Chip size="small" icon={<CloudDoneOutlinedIcon />} variant="outlined" label={translate('STRUCTURE.Status.Saved', { date: when })} data-testid="draft-status" />;
   }
   return <Chip size="small" variant="outlined" label={translate('STRUCTURE.Status.Units')} data-testid="draft-status" />;

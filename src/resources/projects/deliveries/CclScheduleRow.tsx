@@ -2,7 +2,9 @@ import ArchitectureIcon from '@mui/icons-material/Architecture';
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { formatIsoWeek } from '../../../domain/format';
+import { DeliveryWeekSelect } from './DeliveryWeekSelect';
 import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../../domain/deliveries';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { serverMessages } from './deliveryQueries';
@@ -36,6 +38,7 @@ interface CclScheduleRowProps {
  */
 export function CclScheduleRow({ rootId, entry, canEdit, onSaved, onReload }: CclScheduleRowProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const handleConflict = useConflictHandler();
@@ -124,7 +127,7 @@ export function CclScheduleRow({ rootId, entry, canEdit, onSaved, onReload }: Cc
       {canEdit ? (
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1.2fr) 190px minmax(0, 1.6fr) 40px' }, alignItems: 'start' }}>
           <TextField {...fieldProps('features')} label={translate(LABEL.features)} multiline minRows={1} maxRows={4} slotProps={{ htmlInput: { maxLength: 500 } }} />
-          <TextField {...fieldProps('deliveryWeek')} type="week" label={translate(LABEL.deliveryWeek)} slotProps={{ inputLabel: { shrink: true } }} />
+          <DeliveryWeekSelect {...fieldProps('deliveryWeek')} label={translate(LABEL.deliveryWeek)} />
           <TextField {...fieldProps('note')} label={translate(LABEL.note)} multiline minRows={1} maxRows={4} slotProps={{ htmlInput: { maxLength: 2000 } }} />
           <Tooltip title={translate('DELIVERY.Schedule.SaveRow')}>
             <span>
@@ -141,7 +144,7 @@ export function CclScheduleRow({ rootId, entry, canEdit, onSaved, onReload }: Cc
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {translate(LABEL[field])}
               </Typography>
-              <Box sx={{ whiteSpace: 'pre-wrap' }}>{saved[field] || '–'}</Box>
+              <Box sx={{ whiteSpace: 'pre-wrap' }}>{(field === 'deliveryWeek' ? formatIsoWeek(saved[field], locale) : saved[field]) || '–'}</Box>
             </Box>
           ))}
         </Box>

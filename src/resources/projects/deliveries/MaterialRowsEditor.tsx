@@ -20,6 +20,8 @@ import {
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { MaterialType, StructureMaterial } from '../../../domain/structure';
 import { formatParams } from '../../../forms/errorSchema';
+import { CalendarDateField } from '../../../forms/widgets/CalendarDateField';
+import { useMaterialTypeLabel } from '../../../forms/widgets/useMaterialTypeLabel';
 import { formatIsoDate, formatVolume, type MaterialRowProblem } from './deliveryQueries';
 
 type Field = 'type' | 'volume' | 'deliveryDate';
@@ -54,7 +56,11 @@ export function MaterialRowsEditor({ rows, onChange, materialTypes, minDate, pro
   const problemText = useProblemText();
   const fieldProblem = (index: number, field: Field) => problems.find((problem) => problem.path[0] === index && problem.path[1] === field);
   const general = problems.filter((problem) => typeof problem.path[0] !== 'number' || !['type', 'volume', 'deliveryDate'].includes(String(problem.path[1])));
-  const typeLabel = (key: string) => materialTypes.find((type) => type.key === key)?.label ?? key;
+  const materialTypeLabel = useMaterialTypeLabel();
+  const typeLabel = (key: string) => {
+    const type = materialTypes.find((candidate) => candidate.key === key);
+    return type ? materialTypeLabel(type) : key;
+  };
 
   const change = (index: number, patch: Partial<StructureMaterial>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const add = () => {
@@ -116,7 +122,7 @@ export function MaterialRowsEditor({ rows, onChange, materialTypes, minDate, pro
                       >
                         {materialTypes.map((type) => (
                           <MenuItem key={type.key} value={type.key}>
-                            {type.label}
+                            {materialTypeLabel(type)}
                           </MenuItem>
                         ))}
                       </TextField>
@@ -137,15 +143,13 @@ export function MaterialRowsEditor({ rows, onChange, materialTypes, minDate, pro
                       />
                     </TableCell>
                     <TableCell>
-                      <TextField
-                        size="small"
-                        variant="outlined"
-                        type="date"
-                        fullWidth
+                      <CalendarDateField
                         value={row.deliveryDate}
-                        onChange={(event) => change(index, { deliveryDate: event.target.value })}
+                        onChange={(deliveryDate) => change(index, { deliveryDate })}
                         {...fieldProps(index, 'deliveryDate')}
-                        slotProps={{ htmlInput: { min: row.type ? minDate(row.type) : undefined, 'aria-label': translate('DELIVERY.DeliveryDate'), 'data-testid': `material-date-${index}` } }}
+                        min={row.type ? minDate(row.type) : undefined}
+                        ariaLabel={translate('DELIVERY.DeliveryDate')}
+                        testId={`material-date-${index}`}
                       />
                     </TableCell>
                     <TableCell>

@@ -1,5 +1,6 @@
 import type { HttpError } from 'react-admin';
 import type { StructureMaterial } from '../../../domain/structure';
+import { formatDate, formatNumber } from '../../../domain/format';
 
 export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/methods/deliveries';
 
@@ -43,10 +44,9 @@ export function sameMaterials(a: readonly StructureMaterial[], b: readonly Struc
 
 /** A calendar date (yyyy-mm-dd) in the user's language, without a time-zone shift. */
 export function formatIsoDate(date: string, locale: string | undefined): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : parsed.toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'medium' });
+  return formatDate(date, locale);
 }
 
 export function formatVolume(volume: number, locale: string | undefined): string {
-  return Number.isFinite(volume) ? volume.toLocaleString(locale, { maximumFractionDigits: 3 }) : '–';
+  return formatNumber(volume, locale);
 }

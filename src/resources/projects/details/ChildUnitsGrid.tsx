@@ -9,6 +9,7 @@ import { UNIT_PAGE_SIZE, type ProjectUnit } from '../../../domain/projectUnits';
 import { ProductTypeChip } from '../ProductTypeChip';
 import { detailsPath } from './projectQueries';
 import { stateKey, UNIT_LOOK, unitTypeKey } from './unitLabels';
+import { formatDate } from '../../../domain/format';
 
 function UnitTile({ unit }: { unit: ProjectUnit }) {
   const translate = useTranslate();
@@ -43,7 +44,7 @@ function UnitTile({ unit }: { unit: ProjectUnit }) {
               <Tooltip title={translate('PROJECTUNIT.PlannedDelivery')}>
                 <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                   <EventIcon sx={{ fontSize: 16, color: 'text.secondary' }} />
-                  <Typography variant="caption">{new Date(unit.deliveryDate).toLocaleDateString(locale)}</Typography>
+                  <Typography variant="caption">{formatDate(unit.deliveryDate, locale)}</Typography>
                 </Stack>
               </Tooltip>
             )}

@@ -36,7 +36,7 @@ export function CreateUnitDialog({ context, onClose, replace = false }: { contex
   // An approval lot created before its materials were refused is not created again on the next Save.
   const created = useRef<ProjectUnit | null>(null);
   const materials = useLotMaterials(type === 'approvallot' ? { rootId: context.root.id, subprojectId: context.unit.id } : null);
-  const { register, handleSubmit, watch, formState } = useForm<UnitFormValues>({
+  const { register, control, handleSubmit, watch, formState } = useForm<UnitFormValues>({
     defaultValues: { title: '', notes: '', deliveryDate: '', projectUnitTypeVariant: 'other' },
     resolver: zodResolver(unitFormSchema(type, locale)),
     mode: 'onChange',
@@ -116,6 +116,7 @@ export function CreateUnitDialog({ context, onClose, replace = false }: { contex
             <UnitFormFields
               type={type}
               register={register}
+              control={control}
               errors={formState.errors}
               titleProblem={titleTaken ? translate('VALIDATION.InvalidTitle') : undefined}
               showVariant={type === 'subproject'}

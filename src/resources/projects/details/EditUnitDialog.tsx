@@ -48,7 +48,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
   const materials = useLotMaterials(unit.projectUnitType === 'approvallot' ? { rootId: unit.rootProjectUnitID, subprojectId: unit.parentProjectUnitID ?? 0, unitId: unit.id } : null);
   const initial: UnitFormValues = { title: unit.title, notes: unit.notes, deliveryDate: unit.deliveryDate ?? '', projectUnitTypeVariant: unit.projectUnitTypeVariant };
   const [locale] = useLocaleState();
-  const { register, handleSubmit, formState, watch } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(unitFormSchema(unit.projectUnitType, locale)), mode: 'onChange' });
+  const { register, control, handleSubmit, formState, watch } = useForm<UnitFormValues>({ defaultValues: initial, resolver: zodResolver(unitFormSchema(unit.projectUnitType, locale)), mode: 'onChange' });
   // The same asynchronous title check as the create dialog (the root has no siblings to clash with).
   const title = watch('title');
   const titleTaken = useTitleCheck(unit.parentProjectUnitID, unit.projectUnitType, title, Boolean(formState.dirtyFields.title), unit.id);
@@ -99,6 +99,7 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
           <UnitFormFields
             type={unit.projectUnitType}
             register={register}
+            control={control}
             errors={formState.errors}
             titleProblem={titleTaken ? 'VALIDATION.InvalidTitle' : undefined}
             showVariant={unit.projectUnitType === 'subproject' && !unit.hasChildren}

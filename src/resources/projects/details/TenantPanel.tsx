@@ -17,7 +17,7 @@ export function TenantLogo({ context }: { context: UnitPageContext }) {
       src={`/api/data/planxchange/tenantfiles/${logoId}/thumbnail.png`}
       alt={tenant.name}
       onError={() => setFailed(true)}
-      sx={{ maxHeight: 56, maxWidth: 200, objectFit: 'contain' }}
+      sx={{ maxHeight: 56, maxWidth: 200, objectFit: 'contain', display: { xs: 'none', sm: 'block' } }}
       data-testid="tenant-logo"
     />
   );

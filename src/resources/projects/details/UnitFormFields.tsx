@@ -1,7 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import type { UnitType } from '../../../domain/projectUnits';
+import { CalendarDateField } from '../../../forms/widgets/CalendarDateField';
 
 export interface UnitFormValues {
   title: string;
@@ -17,12 +18,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function UnitFormFields({
   type,
   register,
+  control,
   errors,
   titleProblem,
   showVariant,
 }: {
   type: UnitType;
   register: UseFormRegister<UnitFormValues>;
+  control: Control<UnitFormValues>;
   errors: FieldErrors<UnitFormValues>;
   titleProblem?: string;
   showVariant: boolean;
@@ -52,15 +55,23 @@ export function UnitFormFields({
         </TextField>
       )}
       {DATED.includes(type) && (
-        <TextField
-          {...register('deliveryDate')}
-          type="date"
-          label={translate('PROJECTUNIT.PlannedDelivery')}
-          fullWidth
-          margin="dense"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
-          error={Boolean(errors.deliveryDate)}
-          helperText={errors.deliveryDate ? translate(String(errors.deliveryDate.message)) : ' '}
+        <Controller
+          name="deliveryDate"
+          control={control}
+          render={({ field }) => (
+            <CalendarDateField
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={today()}
+              label={translate('PROJECTUNIT.PlannedDelivery')}
+              size="medium"
+              margin="dense"
+              error={Boolean(errors.deliveryDate)}
+              helperText={errors.deliveryDate ? translate(String(errors.deliveryDate.message)) : ' '}
+              testId="unit-delivery-date"
+            />
+          )}
         />
       )}
       <TextField {...register('notes')} label={translate('PROJECTUNIT.Notes')} fullWidth multiline minRows={3} margin="dense" />

@@ -8,6 +8,7 @@ import { isAssignableUnit, orderNumberOf } from '../../../domain/assignments';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { ProductTypeChip } from '../ProductTypeChip';
 import { stateKey, UNIT_LOOK, unitTypeKey } from './unitLabels';
+import { formatDate } from '../../../domain/format';
 
 /** Delivery dates of a subproject's lots follow its preliminary days; the root and lintel lots (minimum today) do not show them. */
 const showsPreliminaryDays = (unit: ProjectUnit) =>
@@ -27,12 +28,12 @@ export function UnitSummary({ unit }: { unit: ProjectUnit }) {
           <Chip
             size="small"
             variant="outlined"
-            label={`${translate(stateKey(unit.stateKey), { _: unit.stateKey })} · ${translate('PROJECTUNIT.Since', { date: new Date(unit.stateSince).toLocaleDateString(locale) })}`}
+            label={`${translate(stateKey(unit.stateKey), { _: unit.stateKey })} · ${translate('PROJECTUNIT.Since', { date: formatDate(unit.stateSince, locale) })}`}
             data-testid="unit-state"
           />
         )}
         {unit.deliveryDate && (
-          <Chip size="small" variant="outlined" icon={<EventIcon />} label={`${translate('PROJECTUNIT.PlannedDelivery')}: ${new Date(unit.deliveryDate).toLocaleDateString(locale)}`} />
+          <Chip size="small" variant="outlined" icon={<EventIcon />} label={`${translate('PROJECTUNIT.PlannedDelivery')}: ${formatDate(unit.deliveryDate, locale)}`} />
         )}
         <ProductTypeChip {...unit} />
         {unit.plant && <Chip size="small" variant="outlined" icon={<FactoryOutlinedIcon />} label={unit.plant} data-testid="unit-plant" />}

@@ -41,6 +41,7 @@ import { opensStructurePage, structurePagePath, withoutStructureGuard } from '..
 import { PlanningButton, showsPlanningButton } from '../../../custom/project/planning/PlanningButton';
 import { InfoSheetButton, showsInfoSheetButton } from '../../../custom/project/questionnaire/InfoSheetButton';
 import { useRefreshAfterTransition, type UnitPageContext } from './projectQueries';
+import { formatDate } from '../../../domain/format';
 
 const actionLabel = (translate: ReturnType<typeof useTranslate>, action: string) => translate(`WORKFLOW.Actions.${action}`, { _: action });
 
@@ -195,7 +196,7 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
   // Read again with the unit's version, so that a transition's new state shows its task at once.
   const { data: taskRecord } = useGetOne<Task>(TASKS_RESOURCE, { id: unit.id, meta: { version: unit.version } }, { enabled: !!task });
   if (!task && !workflow.actions.length && !workflow.message) return null;
-  const since = new Date(unit.stateSince).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const since = formatDate(unit.stateSince, locale);
   return (
     <Card data-testid="tasks-card" sx={task ? { borderLeft: 4, borderColor: 'secondary.main' } : undefined}>
       <CardHeader

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { unitDeliveryDateRule, UNIT_TITLE_MAX, type UnitType } from '../../../domain/projectUnits';
 import { todayIso } from '../../../domain/structure';
+import { formatDate } from '../../../domain/format';
 import { messageWithArgs, requiredText } from '../../../domain/validation';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 
@@ -13,7 +14,7 @@ const TITLE_CHECK_DELAY_MS = 300;
  */
 export function unitFormSchema(type: UnitType | null, locale: string) {
   const today = todayIso();
-  const minDate = new Intl.DateTimeFormat(locale, { timeZone: 'UTC' }).format(new Date(today));
+  const minDate = formatDate(today, locale);
   return z.object({
     title: requiredText(UNIT_TITLE_MAX),
     notes: z.string().max(4000, 'VALIDATION.TooLong'),

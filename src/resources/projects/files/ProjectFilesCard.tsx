@@ -28,6 +28,7 @@ import { DownloadFilesDialog } from './DownloadFilesDialog';
 import { formatFileSize } from './fileTree';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { localProblem, projectFilesQueryKey, useProjectFiles } from './projectFileQueries';
+import { formatDateTime } from '../../../domain/format';
 
 export interface ProjectFilesCardProps {
   rootId: number;
@@ -95,7 +96,6 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
     await reload();
   };
 
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card data-testid="project-files-card">
       <CardHeader
@@ -103,7 +103,8 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
         slotProps={{ title: { variant: 'h6' } }}
         action={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {canDownloadSelected && (
+            {/* An empty card offers no download: its empty state says there is nothing yet. */}
+            {canDownloadSelected && Boolean(files.data?.length) && (
               <Button startIcon={<DownloadOutlined />} onClick={() => setDialogOpen(true)} data-testid="project-files-download">
                 {translate('FILES.DownloadFiles')}
               </Button>
@@ -159,7 +160,7 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
                       {file.name}
                     </Link>
                   }
-                  secondary={[formatFileSize(file.size, locale), date.format(new Date(file.createdAt)), file.uploadedBy].filter(Boolean).join(' · ')}
+                  secondary={[formatFileSize(file.size, locale), formatDateTime(file.createdAt, locale), file.uploadedBy].filter(Boolean).join(' · ')}
                 />
               </ListItem>
             ))}

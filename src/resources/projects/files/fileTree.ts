@@ -1,4 +1,5 @@
 import type { DownloadRequestItem, FileTreeNode } from '../../../domain/projectFiles';
+import { formatNumber } from '../../../domain/format';
 
 export type CheckState = 'all' | 'some' | 'none';
 
@@ -48,5 +49,5 @@ export function formatFileSize(bytes: number, locale: string): string {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, locale, { max: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }

@@ -11,7 +11,7 @@ function Value({ label, value, children }: { label: string; value: string; child
       <Typography variant="body2" color="text.secondary">
         {translate(label)}
       </Typography>
-      <Typography sx={{ color: value ? 'text.primary' : 'text.disabled', overflowWrap: 'anywhere' }}>{value ? (children ?? value) : translate('MEMBERS.NotFilled')}</Typography>
+      <Typography sx={{ color: value ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}>{value ? (children ?? value) : translate('MEMBERS.NotFilled')}</Typography>
     </Box>
   );
 }
