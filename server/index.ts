@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { createApp } from './app.js';
 import { analyze, isEmpty, openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './db/seed.js';
+import { runPrimary, serverProcesses } from './lib/cluster.js';
 import { controlSocketPath, startControlSocket } from './lib/control-socket.js';
 import { preloadTranslations } from './lib/i18n.js';
 import { startLifecycle } from './lib/lifecycle.js';
@@ -44,6 +46,7 @@ async function main() {
   // Refuses to start on a broken workflow definition (the default file or the newest saved version).
   await assertWorkflowValid(database.db);
   const files = new DeferredDeleteStorage(storage);
+  // Several processes may start at once on one PostgreSQL database: seedDemo seeds under a lock, once.
   const seeded = seed !== 'none' && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, files);
   // A fresh install without demo data: the shipped questionnaire sheets and the first administrator.
@@ -107,9 +110,19 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  // A refused embedded database says why in plain words (no stack trace).
-  if (error instanceof DataDirInUseError) process.stderr.write(`The portal could not start: ${error.message}\n`);
-  else logger.fatal({ err: error }, 'The portal could not start');
+// WEB_CONCURRENCY=N (PostgreSQL only): this process forks N server processes sharing the port.
+const concurrency = serverProcesses(process.env);
+if ('error' in concurrency) {
+  // Said in plain words (no stack trace), like a refused embedded database.
+  process.stderr.write(`The portal could not start: ${concurrency.error}\n`);
   process.exit(1);
-});
+} else if (concurrency.processes > 1 && cluster.isPrimary) {
+  runPrimary(concurrency.processes, logger);
+} else {
+  main().catch((error) => {
+    // A refused embedded database says why in plain words (no stack trace).
+    if (error instanceof DataDirInUseError) process.stderr.write(`The portal could not start: ${error.message}\n`);
+    else logger.fatal({ err: error }, 'The portal could not start');
+    process.exit(1);
+  });
+}

@@ -3,14 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createRoutesFromElements, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { APP_BASENAME, PortalAdmin } from './App';
 import { AdminContext } from 'react-admin';
-import { ACCOUNT_DELETION_PATH, AccountDeletionPage } from './custom/account/AccountDeletionPage';
-import { SET_PASSWORD_PATH, SetPasswordPage } from './custom/account/SetPasswordPage';
-import { SIGN_IN_REFUSED_PATH, SignInRefusedPage } from './custom/account/SignInRefusedPage';
+import { ACCOUNT_DELETION_PATH, SET_PASSWORD_PATH } from './custom/account/accountPaths';
+import { SIGN_IN_REFUSED_PATH } from './domain/externalSignIn';
+import { lazyNamed } from './layout/lazyView';
 import { dataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
 import { QUESTIONNAIRE_PRINT_ROUTE } from './custom/project/questionnaire/questionnairePaths';
 
+// Pages reached from mails or the identity provider load when opened: their forms (zod, react-hook-form) stay out of the first load.
+const AccountDeletionPage = lazyNamed(() => import('./custom/account/AccountDeletionPage'), 'AccountDeletionPage');
+const SetPasswordPage = lazyNamed(() => import('./custom/account/SetPasswordPage'), 'SetPasswordPage');
+const SignInRefusedPage = lazyNamed(() => import('./custom/account/SignInRefusedPage'), 'SignInRefusedPage');
 const QuestionnairePrintPage = lazy(() => import('./custom/project/questionnaire/QuestionnairePrintPage'));
 
 async function start() {

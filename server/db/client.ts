@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../lib/logging.js';
+import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/session-cache.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -47,6 +48,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
     const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(drizzle(client, { schema }), { migrationsFolder });
+    // One process holds the embedded database: its notifications arrive before the writing query returns.
+    const sessionCache = new SessionCache();
+    await client.listen(SESSION_CHANNEL, (payload) => sessionCache.applyNotification(payload));
+    sessionCache.setListening(true);
+    attachSessionCache(db, sessionCache);
     return {
       db,
       kind: 'pglite',
@@ -80,7 +86,66 @@ async function openPostgres(url: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
   }
-  return { db: ndb as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const db = ndb as unknown as Db;
+  const stopListening = await listenForSessionChanges(pg.default, url, db);
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await stopListening();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The session cache of a PostgreSQL process: one connection of its own LISTENs on px_session (the triggers of
+ * migration 0020 notify every process at commit). When it drops, the cache empties and stays off until the
+ * connection is back.
+ */
+async function listenForSessionChanges(pgModule: typeof import('pg').default, url: string, db: Db): Promise<() => Promise<void>> {
+  const sessionCache = new SessionCache();
+  attachSessionCache(db, sessionCache);
+  let stopped = false;
+  let client: InstanceType<typeof pgModule.Client> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const listener = new pgModule.Client({ connectionString: url });
+    listener.on('notification', (message) => {
+      if (message.channel === SESSION_CHANNEL) sessionCache.applyNotification(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (client !== listener) return;
+      client = null;
+      sessionCache.setListening(false);
+      listener.end().catch(() => undefined);
+      if (stopped) return;
+      if (error) logger.warn({ err: error }, 'session cache: notification connection lost; reconnecting');
+      retry = setTimeout(() => void connect(), 1000);
+      retry.unref();
+    };
+    listener.on('error', lost);
+    listener.on('end', () => lost());
+    client = listener;
+    try {
+      await listener.connect();
+      await listener.query(`listen ${SESSION_CHANNEL}`);
+    } catch (error) {
+      lost(error as Error);
+      return;
+    }
+    // A notification committed before a write's answer reaches this connection before its next result.
+    if (client === listener) sessionCache.setListening(true, async () => void (await listener.query('select 1')));
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const listener = client;
+    client = null;
+    sessionCache.setListening(false);
+    await listener?.end().catch(() => undefined);
+  };
 }
 
 /** True when the database has no user yet (a fresh install). */
@@ -89,7 +154,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Planner statistics: PGlite has no autovacuum, so without this it plans every query blind. */
+/**
+ * Planner statistics and the visibility map: PGlite has no autovacuum, so without this it plans every query blind
+ * and can never answer a count from an index alone (the unit list's total over 10,000 units: 34 → 21 ms).
+ */
 export async function analyze(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+  if (database.kind === 'pglite') await database.db.execute(sql`vacuum analyze`);
 }

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
+import { sessionCacheOf } from './session-cache.js';
 import { SESSION_COOKIE, userForSession } from './sessions.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,12 +53,17 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-/** Reads the session cookie and puts the user (or null) on the context. */
+/**
+ * Reads the session cookie and puts the user (or null) on the context. After a write, the answer waits until
+ * this process's session cache has what the write changed (a deactivation, a role change, a logout), so that
+ * the client's next request sees it.
+ */
 export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE) ?? null;
   c.set('sessionToken', token);
   c.set('user', token && token.length <= 100 ? await userForSession(c.get('db'), token) : null);
-  return next();
+  await next();
+  if (!SAFE_METHODS.has(c.req.method) || c.req.path.endsWith('/SignOut')) await sessionCacheOf(c.get('db'))?.sync();
 });
 
 /** 401 for every API route without a valid session. */

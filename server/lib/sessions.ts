@@ -4,6 +4,7 @@ import { isLanguage } from '../../src/domain/languages.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { sessions, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
+import { sessionCacheOf } from './session-cache.js';
 
 export const SESSION_COOKIE = 'pxsid';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -26,6 +27,8 @@ export async function createSession(db: Db, userId: number): Promise<{ token: st
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, tokenHash(token)));
+  // The trigger tells every process; this one forgets it before the answer goes out.
+  sessionCacheOf(db)?.invalidateSession(tokenHash(token));
 }
 
 function userColumns() {
@@ -81,25 +84,33 @@ function toSessionUser(row: UserRow): SessionUser {
 
 /**
  * The user behind a session token, or null when the session is unknown, expired or the user inactive.
- * One query per request; read from the database every time, so a deactivation takes effect at once.
+ * Most requests are answered from the process's session cache (lib/session-cache.ts): every change to a user,
+ * their profile, tenants or sales organisations and every ended session reaches it at commit, so a deactivation,
+ * a role change or a logout takes effect at once in every process. Otherwise one query.
  */
 export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
   const id = tokenHash(token);
   const now = new Date();
+  const cache = sessionCacheOf(db);
+  const cached = cache?.get(id);
+  if (cached && now.getTime() - cached.lastSeenAt <= SESSION_REFRESH_MS) return cached.user;
+  const generation = cache?.generation ?? 0;
   const [row] = await db
-    .select({ ...userColumns(), lastSeenAt: sessions.lastSeenAt })
+    .select({ ...userColumns(), lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.isActive, true)));
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.id, id));
+  let { lastSeenAt, expiresAt } = row;
+  if (now.getTime() - lastSeenAt.getTime() > SESSION_REFRESH_MS) {
+    lastSeenAt = now;
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
   }
-  return toSessionUser(row as UserRow);
+  const user = toSessionUser(row as UserRow);
+  cache?.set(id, { user, sessionExpiresAt: expiresAt.getTime(), lastSeenAt: lastSeenAt.getTime() }, generation);
+  return user;
 }
 
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {

@@ -4,9 +4,7 @@ import { MESSAGE, requiredOr } from './validation';
 
 /** The spec's resource: one record per unit that carries a product type (what the PendingValidation guard counts). */
 export const ASSIGNMENTS_RESOURCE = 'projectunitproducttypeassignments';
-/** The planning screen of a root project (product types, plants, order numbers). */
-export const PLANNING_PATH = '/project/planning/:rootId';
-export const planningPagePath = (rootId: number) => `/home/app/project/planning/${rootId}`;
+export { PLANNING_PATH, planningPagePath } from './routes';
 
 /** Member roles that plan production: they assign product types and plants (besides administrators). */
 export const ASSIGNMENT_ROLES: readonly MemberRole[] = ['salesPlanner', 'processPlanner'];

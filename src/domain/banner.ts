@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { MESSAGE, requiredOr, requiredText } from './validation';
 
-export const BANNER_LEVELS = ['info', 'warning', 'important'] as const;
-export type BannerLevel = (typeof BANNER_LEVELS)[number];
-
-/** The colours the spec names: info blue-grey, warning orange, important red. */
-export const BANNER_LEVEL_COLORS: Record<BannerLevel, { background: string; text: string }> = {
-  info: { background: '#546e7a', text: '#ffffff' },
-  warning: { background: '#ef6c00', text: '#ffffff' },
-  important: { background: '#c62828', text: '#ffffff' },
-};
+export { BANNER_LEVEL_COLORS, BANNER_LEVELS, type BannerLevel } from './bannerLevels';
+import { BANNER_LEVELS, type BannerLevel } from './bannerLevels';
 
 export const BANNER_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const BANNER_DEFAULT_DURATION_MS = 24 * 60 * 60 * 1000;

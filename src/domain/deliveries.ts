@@ -22,10 +22,7 @@ export function canMarkDone(deliveryType: number): boolean {
   return deliveryType === DELIVERY_TYPE.OnCall || deliveryType === DELIVERY_TYPE.Planned;
 }
 
-/** Who confirms deliveries: the manufacturer's staff (internal users of the tenant) and administrators. */
-export function canConfirmDeliveries(user: { isInternal: boolean; isAdmin: boolean }): boolean {
-  return user.isInternal || user.isAdmin;
-}
+export { canConfirmDeliveries } from './deliveryRoles';
 
 /** One row of the delivery overview (resource delivery-overview). */
 export interface DeliveryLotRecord {

@@ -8,12 +8,8 @@ import { PALLETS_SMALL_A, PALLETS_SMALL_B } from './orders';
 import { MAX_SUBPROJECT_VOLUME } from './structure';
 import { AAC_LENGTH_STEP_MM } from './catalogue';
 
-export const HELP_TOPICS = ['upload', 'structuring', 'review-drawings', 'preparing', 'ordering', 'delivery'] as const;
-export type HelpTopic = (typeof HELP_TOPICS)[number];
-
-/** Route of the help centre inside the app (react-admin `basename` /home/app). */
-export const HELP_PATH = '/help';
-export const HELP_TOPIC_ROUTE = '/help/:topic';
+export { HELP_PATH, HELP_TOPIC_ROUTE, HELP_TOPICS, helpPath, type HelpTopic } from './helpTopics';
+import { HELP_TOPICS, type HelpTopic } from './helpTopics';
 
 /** The sections of a topic page, in reading order: what you see, what to do, what happens next, good to know. */
 export const HELP_SECTIONS = ['See', 'Do', 'Next', 'Tips'] as const;
@@ -52,10 +48,6 @@ export function isHelpTopic(value: unknown): value is HelpTopic {
   return typeof value === 'string' && (HELP_TOPICS as readonly string[]).includes(value);
 }
 
-/** The full address of a topic page, or of the topic list without a topic. */
-export function helpPath(topic?: HelpTopic): string {
-  return topic ? `/home/app${HELP_PATH}/${topic}` : `/home/app${HELP_PATH}`;
-}
 
 /** A task panel's help dialog (`task.help` of the workflow definition) → its help page; unknown → none. */
 export function helpTopicOfTaskHelp(help: string | null | undefined): HelpTopic | null {

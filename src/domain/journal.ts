@@ -3,7 +3,7 @@ import type { UnitContext, UnitType } from './projectUnits';
 import { MESSAGE } from './validation';
 
 /** The journal (history) of a project: spec project-hierarchy §2 "Journal (history)", §3 "Journal entry". */
-export const JOURNAL_RESOURCE = 'project-unit-journal';
+export { JOURNAL_RESOURCE } from './routes';
 export const JOURNAL_FEATURE = 'HasJournal';
 export const JOURNAL_PAGE_SIZES = [10, 20, 50] as const;
 export const JOURNAL_DEFAULT_PAGE_SIZE = 20;

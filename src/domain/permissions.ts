@@ -1,4 +1,4 @@
-import { canConfirmDeliveries } from './deliveries';
+import { canConfirmDeliveries } from './deliveryRoles';
 import { workflowAvailable } from './tasks';
 import type { SessionUser } from './user';
 

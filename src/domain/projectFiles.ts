@@ -194,7 +194,4 @@ export const downloadRequestSchema = z
   .min(1, 'FILES.Download.NothingSelected')
   .max(DOWNLOAD_SELECTION_MAX, 'FILES.Download.TooMany');
 
-export const projectFilesUrl = (rootId: number, unitId: number) => `/api/file/${rootId}/${unitId}`;
-export const projectFileContentUrl = (rootId: number, unitId: number, fileId: number) => `/api/file/${rootId}/${unitId}/${fileId}/content`;
-export const fileTreeUrl = (rootId: number) => `/api/file/projectFiles/${rootId}`;
-export const zipDownloadUrl = (downloadId: string) => `/api/file/projectFiles/download/${encodeURIComponent(downloadId)}`;
+export { fileTreeUrl, projectFileContentUrl, projectFilesUrl, zipDownloadUrl } from './projectFileUrls';

@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { BANNER_LEVEL_COLORS } from '../domain/banner';
+import { BANNER_LEVEL_COLORS } from '../domain/bannerLevels';
 import { usePortalDataProvider } from '../providers/dataProvider';
 
 const DISMISSED_KEY = 'planxchange.dismissedBanners';

@@ -3,7 +3,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { helpPath } from '../domain/help';
+import { helpPath } from '../domain/helpTopics';
 import { useHelpLinkState } from '../custom/help/HelpPageButton';
 import { manualUrl } from '../domain/languages';
 

@@ -8,4 +8,4 @@ export const PROJECT_SEARCH_RESOURCE = 'project/search';
 export const PRELIMINARY_DAYS_RESOURCE = 'admin/preliminary-days';
 export const TASKS_RESOURCE = 'task-list';
 export const DELIVERY_OVERVIEW_RESOURCE = 'delivery-overview';
-export { JOURNAL_RESOURCE } from '../domain/journal';
+export { JOURNAL_RESOURCE } from '../domain/routes';

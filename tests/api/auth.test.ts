@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
+import { sessionCacheOf } from '../../server/lib/session-cache.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -133,6 +134,9 @@ describe('sessions', () => {
     const cookie = await t.login('partner');
     expect((await t.request('GET', '/api/auth/me', { cookie })).status).toBe(200);
     await t.db.update(users).set({ isActive: false }).where(eq(users.login, 'partner'));
+    // Written beside the app, as another process would: its change notification reaches the session cache (on
+    // PostgreSQL within milliseconds, not before this await returns; sync() waits for it).
+    await sessionCacheOf(t.db)?.sync();
     await expectErrorShape(await t.request('GET', '/api/data/planxchange/salesorganisations', { cookie }), 401);
     await t.db.update(users).set({ isActive: true }).where(eq(users.login, 'partner'));
   });

@@ -91,14 +91,18 @@ async function settle(base: string) {
   }
 }
 
+/** Ready: 10 answers in a row (with WEB_CONCURRENCY, every process must be, not just the one that answered). */
 async function waitReady(base: string, child: ChildProcess, path = '/api/ready') {
   const deadline = Date.now() + 120_000;
+  let inARow = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}${path}`)).ok) return;
+      inARow = (await fetch(`${base}${path}`)).ok ? inARow + 1 : 0;
+      if (inARow >= 10) return;
+      if (inARow) continue;
     } catch {
-      // starting
+      inARow = 0;
     }
     if (Date.now() > deadline) throw new Error(`${base} did not become ready`);
     await new Promise((r) => setTimeout(r, 200));

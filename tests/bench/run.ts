@@ -3,9 +3,10 @@
 // - the API against a bare Hono route, on the embedded database and on PostgreSQL (one and two processes);
 // - the first load against a bare react-admin app (initial JavaScript), the dashboard's LCP and login → dashboard;
 // - then the Chromium and worker benchmarks with their own targets: the AAC order table (500 rows), the
-//   questionnaire's largest sheet, IFC extraction and the viewer's first frame.
+//   questionnaire's largest sheet, IFC extraction, the order proposal, the bulk import and the viewer's first frame.
 // BENCH_SECONDS sets the seconds per API measurement (default 8); BENCH_ONLY=api|first-load|pages runs one part.
 import { aacTableBenchmark } from './aac-table.js';
+import { bulkImportBenchmark } from './bulk-import.js';
 import { apiBenchmarks } from './api-ratios.js';
 import { firstLoadInChromium, initialJsRatio } from './first-load.js';
 import { orderProposalBenchmark } from './order-proposal.js';
@@ -31,6 +32,8 @@ async function main() {
     await viewerExtractionBenchmark();
     // Order rows proposed from a 2,000-wall model after its extraction (target < 1 s).
     await orderProposalBenchmark();
+    // A 10,000-row catalogue imported, exported whole and read back (target < 10 s, flat memory).
+    await bulkImportBenchmark();
     // The drawing viewer's time to first frame in Chromium (demo model and the ~20 MB model).
     await viewerFirstFrameBenchmark();
   }

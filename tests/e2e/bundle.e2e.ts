@@ -1,5 +1,6 @@
-// The first bundle (what index.html loads before any page is opened) must not carry three.js or web-ifc:
-// the viewer's 3D scene is a chunk of its own, fetched with import() when a model is shown.
+// The first bundle (what index.html loads before any page is opened) must not carry three.js, web-ifc or zod:
+// the viewer's 3D scene is a chunk of its own, fetched with import() when a model is shown, and the form rules come
+// with the pages that have forms (the bench compares the first load with a bare react-admin app).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -36,6 +37,12 @@ describe('bundle', () => {
     const offenders = initial.map((file) => ({ file, markers: [...containsAny(file, THREE_MARKERS), ...containsAny(file, WEB_IFC_MARKERS)] })).filter((entry) => entry.markers.length);
     expect(offenders).toEqual([]);
     console.log(`initial chunks: ${initial.length} files, ${kilobytes(initial)} kB`);
+  });
+
+  it('the initial chunks hold no form rules (zod): the pages with forms bring them when opened', () => {
+    const initial = initialChunks();
+    expect(initial.filter((file) => read(file).includes('ZodError'))).toEqual([]);
+    expect(allChunks().some((file) => read(file).includes('ZodError'))).toBe(true);
   });
 
   it('three.js sits in a lazy chunk, and no chunk carries web-ifc (the browser never reads IFC)', () => {

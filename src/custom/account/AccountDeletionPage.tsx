@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 import { messagesText } from '../../providers/http';
 
-export const ACCOUNT_DELETION_PATH = '/account/confirm-deletion';
+export { ACCOUNT_DELETION_PATH } from './accountPaths';
 
 type State = { kind: 'ask' } | { kind: 'busy' } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 

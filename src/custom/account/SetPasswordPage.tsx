@@ -7,7 +7,7 @@ import { setPasswordSchema, type SetPassword } from '../../domain/users';
 import { zodResolver } from '../../forms/zodResolver';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 
-export const SET_PASSWORD_PATH = '/account/set-password';
+export { SET_PASSWORD_PATH } from './accountPaths';
 
 type State = { kind: 'ask'; error?: string } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 

@@ -4,7 +4,10 @@ import PublicIcon from '@mui/icons-material/Public';
 import { Box, Button, Card, CardActions, CardContent, CardMedia, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import { SalesOrgRequestDialog } from './SalesOrgRequestDialog';
+import { lazyNamed } from '../../layout/lazyView';
+
+// The request form (and its rules) loads when a customer opens it.
+const SalesOrgRequestDialog = lazyNamed(() => import('./SalesOrgRequestDialog'), 'SalesOrgRequestDialog') as typeof import('./SalesOrgRequestDialog').SalesOrgRequestDialog;
 
 interface SalesOrgCard {
   id: number;

@@ -1,4 +1,4 @@
-import { helpPath, type HelpTopic } from '../../domain/help';
+import { helpPath, type HelpTopic } from '../../domain/helpTopics';
 import { PROJECT_LIST_PATHS, TASK_LIST_PATH } from '../../domain/projectLists';
 import { deliveryOverviewPath } from '../../resources/projects/deliveries/deliveryQueries';
 import { structurePagePath } from '../project/structure/structurePaths';

@@ -1,4 +1,5 @@
-import { fileTreeUrl, projectFilesUrl, type DownloadRequestItem, type FileTreeNode, type ProjectFile } from '../../domain/projectFiles';
+import type { DownloadRequestItem, FileTreeNode, ProjectFile } from '../../domain/projectFiles';
+import { fileTreeUrl, projectFilesUrl } from '../../domain/projectFileUrls';
 import { getJson, sendForm, sendJson } from './request';
 
 /** Project files of a unit, the root's file tree and the zip download request. */
