@@ -54,7 +54,8 @@ describe('bulk administration on the AAC catalogue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show preview' }));
     await within(dialog).findByRole('table', { name: 'Preview' });
     expect(callsOf(dataProvider, 'previewImport')[1]).toEqual(['aacproducts', file, ['tenantID', 'articleNo', 'price', 'title']]);
-    expect(within(dialog).getByText(/Price: 210\.5 →/)).toBeTruthy();
+    expect(within(dialog).getByText(/Price: 210\.50 →/)).toBeTruthy();
+    expect(within(dialog).getByText('1,234.50')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import 2 change(s)' }));
     await screen.findByText('Imported: 1 new, 1 changed, 0 unchanged.');
     expect(callsOf(dataProvider, 'applyImport')[0]).toEqual(['aacproducts', file, ['tenantID', 'articleNo', 'price', 'title']]);
