@@ -41,6 +41,15 @@ describe('profile as customer', () => {
     await page.getByTestId('personal-data-card').getByText('Cornelis').waitFor();
     await page.getByRole('banner').getByText('Cornelis Klant').waitFor();
 
+    // The server decides (no client rules): an over-long name comes back with its limit, no raw %{max} (issue 20).
+    await page.getByTestId('company-data-card').getByRole('button', { name: 'Edit' }).click();
+    const company = page.getByRole('dialog', { name: 'Edit company data' });
+    await company.getByLabel('Company').fill('x'.repeat(201));
+    await company.getByRole('button', { name: 'Save' }).click();
+    await company.getByTestId('dialog-messages').getByText(/at most 200/).waitFor();
+    expect(await company.getByText('%{', { exact: false }).count()).toBe(0);
+    await company.getByRole('button', { name: 'Cancel' }).click();
+    await company.waitFor({ state: 'detached' });
     await editCard(page, 'company-data-card', { Company: 'Van Dijk Bouw B.V.', City: 'Schiedam' }, 'Edit company data');
     await page.getByTestId('company-data-card').getByText('Schiedam').waitFor();
 

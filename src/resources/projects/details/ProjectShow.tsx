@@ -44,7 +44,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
   const navigate = useNavigate();
   const location = useLocation();
   const [creating, setCreating] = useState(false);
-  const { record: context, error, isPending } = useShowContext<UnitContextRecord>();
+  const { record: context, error, isPending, isFetching } = useShowContext<UnitContextRecord>();
   const showChildren = Boolean(context && context.unit.projectUnitType !== 'drawingjob');
   const { data: children } = useChildUnits(context?.unit.id ?? 0, showChildren);
   const { identity } = useGetIdentity();
@@ -79,7 +79,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <ModelNotice rootId={root.id} unitId={unit.id} />
-          <WorkflowCard context={context} />
+          <WorkflowCard context={context} contextFetching={isFetching} />
           <OrderTableCard context={context} />
           {showChildren && (
             <Card>

@@ -180,7 +180,8 @@ function ActionButtons({ actions, onChoose }: { actions: UnitAction[]; onChoose:
 }
 
 /** The tasks card: the caller's task on this unit with its help, and the action buttons of the current state. */
-export function WorkflowCard({ context }: { context: UnitPageContext }) {
+/** `contextFetching`: the context is being read again (after a transition): its task may be gone, so it is not asked for. */
+export function WorkflowCard({ context, contextFetching = false }: { context: UnitPageContext; contextFetching?: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [chosen, setChosen] = useState<UnitAction | null>(null);
@@ -193,8 +194,9 @@ export function WorkflowCard({ context }: { context: UnitPageContext }) {
   const actions = workflow.actions.map((action) => (opensStructurePage(action, unit.id === root.id) ? withoutStructureGuard(action) : action));
   const choose = (action: UnitAction) => (opensStructurePage(action, unit.id === root.id) ? navigate(structurePagePath(root.id)) : setChosen(action));
   const task = workflow.task;
-  // Read again with the unit's version, so that a transition's new state shows its task at once.
-  const { data: taskRecord } = useGetOne<Task>(TASKS_RESOURCE, { id: unit.id, meta: { version: unit.version } }, { enabled: !!task });
+  // Read again with the unit's version, so that a transition's new state shows its task at once; not while the
+  // context itself is being read again (a cached context of before the transition names a task that is gone: 404).
+  const { data: taskRecord } = useGetOne<Task>(TASKS_RESOURCE, { id: unit.id, meta: { version: unit.version } }, { enabled: !!task && !contextFetching });
   if (!task && !workflow.actions.length && !workflow.message) return null;
   const since = formatDate(unit.stateSince, locale);
   return (
