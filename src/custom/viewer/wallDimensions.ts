@@ -1,8 +1,9 @@
+import { formatNumber } from '../../domain/format';
 import type { WallDimensions } from '../../domain/viewerModel';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const millimetres = (value: number | null, locale: string | undefined) => (value === null ? '–' : value.toLocaleString(locale, { maximumFractionDigits: 0 }));
+const millimetres = (value: number | null, locale: string | undefined) => (value === null ? '–' : formatNumber(value, locale, { max: 0 }));
 
 /** "L 5,000 × H 2,750 × T 365 mm": length, height and thickness of a wall in the user's number format. */
 export function wallSizeText(dimensions: WallDimensions | undefined, locale: string | undefined, translate: Translate): string | null {
@@ -17,7 +18,7 @@ export function wallSizeText(dimensions: WallDimensions | undefined, locale: str
 /** "5.02 m³" (net volume), or null when unknown. */
 export function wallVolumeText(dimensions: WallDimensions | undefined, locale: string | undefined): string | null {
   if (dimensions?.netVolume === null || dimensions?.netVolume === undefined) return null;
-  return `${dimensions.netVolume.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} m³`;
+  return `${formatNumber(dimensions.netVolume, locale, { min: 2, max: 2 })} m³`;
 }
 
 /** The wall's dimensions in one line: size, net volume, openings. */

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, List, ListItem, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { formatNumber } from '../../../domain/format';
 import { isAacSubproject, pickIfcEntries, sumVolume, type StructureDraft } from '../../../domain/structure';
 
 interface IfcImportDialogProps {
@@ -27,7 +28,7 @@ export function IfcImportDialog({ fileName, proposal, locale, onApply, onClose }
       return next;
     });
   const picked = pickIfcEntries(proposal, unticked);
-  const volume = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 2 });
+  const volume = (value: number) => formatNumber(value, locale, { max: 2 });
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="ifc-import-dialog">
