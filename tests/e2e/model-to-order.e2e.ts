@@ -207,3 +207,32 @@ describe('from the model to a placed AAC order', () => {
     expect([...counter.failedGets].filter(([, count]) => count > 1)).toEqual([]);
   });
 });
+
+// Issue #20 (on this journey's own server, since it changes demo state): a saved information sheet with missing
+// answers keeps the new-unit tile, disabled, with the spec's invalidPIS tooltip instead of letting it vanish.
+describe('an invalid project information sheet', () => {
+  it('keeps the new-unit tile, disabled, and says why on hover', async () => {
+    const page = await signIn('customer');
+    const roots = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent('{"parentProjectUnitID":null}')}`)).json()) as { id: number; title: string }[];
+    const root = roots.find((unit) => unit.title === 'Appartementen Maaskade');
+    expect(root, 'demo root Appartementen Maaskade').toBeDefined();
+    await page.goto(`/home/app/project/details/${root!.id}`);
+    const tile = page.getByTestId('new-unit-tile');
+    await tile.waitFor();
+    expect(await tile.isDisabled()).toBe(false);
+
+    // The sheet saved with a phone number that is none and the site manager missing: invalid, as its rules say.
+    const sheet = (await (await page.request.get(`/api/questionnaire/${root!.id}`)).json()) as { version: number };
+    const answers = { 'xnl-algemeen': { contact: { uitvoerder: '', telefoon: 'call me' }, materiaal: { elementen: true } } };
+    const saved = await page.request.put(`/api/questionnaire/${root!.id}`, { data: { data: answers, version: sheet.version } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    expect(((await saved.json()) as { isValid: boolean }).isValid).toBe(false);
+
+    await page.reload();
+    await tile.waitFor();
+    expect(await tile.isDisabled()).toBe(true);
+    await page.getByTestId('new-unit-card').hover();
+    await page.getByRole('tooltip').getByText('Complete the project information sheet first: it has missing or invalid answers.').waitFor();
+    await page.context().close();
+  });
+});
