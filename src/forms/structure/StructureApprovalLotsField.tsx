@@ -26,11 +26,11 @@ export function StructureApprovalLotsField(props: FieldProps) {
   const { formData, onChange, onBlur, onFocus, fieldPathId, errorSchema, rawErrors = [], readonly, disabled, registry, schema, uiSchema } = props;
   const translate = useTranslate();
   const { withMaterials, secondLevelType } = structureContext(registry);
-  const texts = lotTexts(secondLevelType);
-  const lots: StructureLot[] = formData ?? [];
-  const parent = { id: String(getUiOptions(uiSchema).parentID ?? ''), name: '', children: [] };
   // AAC order lots hold no material rows: their elements go into the order table.
   const orderLots = getUiOptions(uiSchema).variant === AAC_VARIANT;
+  const texts = lotTexts(secondLevelType, orderLots);
+  const lots: StructureLot[] = formData ?? [];
+  const parent = { id: String(getUiOptions(uiSchema).parentID ?? ''), name: '', children: [] };
   const editable = !readonly && !disabled;
   const lotSchema = registry.schemaUtils.retrieveSchema(schema.items as RJSFSchema);
   const materialsSchema = (lotSchema.properties?.materials ?? {}) as RJSFSchema;

@@ -57,7 +57,7 @@ export function SubprojectPanel({ subproject, itemPath, errorSchema, field, chil
             {isAacSubproject(subproject) && <Chip size="small" color="primary" variant="outlined" label={translate('STRUCTURE.Ifc.AacSubproject')} data-testid="aac-chip" />}
           </Stack>
           <Typography variant="caption" color="text.secondary">
-            {translate(lotTexts(secondLevelType).count, { smart_count: lotCount })}
+            {translate(lotTexts(secondLevelType, isAacSubproject(subproject)).count, { smart_count: lotCount })}
           </Typography>
         </Box>
         {!isAacSubproject(subproject) && <VolumeBar volume={subprojectVolume(subproject)} locale={locale} />}

@@ -15,9 +15,18 @@ export function structureContext(registry: Registry): StructureFormContext {
   return registry.formContext as StructureFormContext;
 }
 
-/** Translation keys that depend on whether the second level holds approval lots or drawing jobs. */
-export function lotTexts(secondLevelType: StructureFormContext['secondLevelType']) {
+/** Translation keys that depend on whether the second level holds approval lots, drawing jobs or AAC order lots. */
+export function lotTexts(secondLevelType: StructureFormContext['secondLevelType'], orderLots = false) {
   const drawingJobs = secondLevelType === 'drawingjob';
+  if (orderLots) {
+    return {
+      name: 'STRUCTURE.OrderLotName',
+      newEntry: 'STRUCTURE.NewOrderLot',
+      remove: 'STRUCTURE.DeleteOrderLot',
+      count: 'STRUCTURE.OrderLotCount',
+      placeholder: 'STRUCTURE.PlaceholderOrderLot',
+    };
+  }
   return {
     name: drawingJobs ? 'STRUCTURE.DrawingJobName' : 'STRUCTURE.ApprovalLotName',
     newEntry: drawingJobs ? 'STRUCTURE.NewDrawingJob' : 'STRUCTURE.NewApprovalLot',
