@@ -231,8 +231,15 @@ describe('an invalid project information sheet', () => {
     await page.reload();
     await tile.waitFor();
     expect(await tile.isDisabled()).toBe(true);
-    await page.getByTestId('new-unit-card').hover();
-    await page.getByRole('tooltip').getByText('Complete the project information sheet first: it has missing or invalid answers.').waitFor();
+    const reason = 'Complete the project information sheet first: it has missing or invalid answers.';
+    // The reason is the tile's accessible name, and shows on hover (hovered again if a refresh re-rendered the tile).
+    await expect.poll(() => page.getByTestId('new-unit-card').getAttribute('aria-label')).toBe(reason);
+    await expect
+      .poll(async () => {
+        await page.getByTestId('new-unit-card').hover();
+        return page.getByRole('tooltip').getByText(reason).isVisible();
+      }, { timeout: 10_000 })
+      .toBe(true);
     await page.context().close();
   });
 });

@@ -127,8 +127,9 @@ describe('project structure page', () => {
     // The model's Haus A is the existing subproject: its lots join the existing ones.
     expect(await lotNames('Haus A')).toEqual(['Erdgeschoss', 'Obergeschoss', 'Bauabschnitt A1', 'Bauabschnitt A2']);
     expect(await lotNames('Haus C')).toEqual(['Erdgeschoss', 'Obergeschoss']);
-    // Volumes start at 0 and the dates at today: to be completed.
-    await subproject(page, 'Haus C').getByText('Enter a volume greater than 0 m³.').first().waitFor();
+    // Each imported lot has a material row whose volume comes from the model's walls (0 where the model has no
+    // quantities) and whose date is the earliest allowed day (issue #29); the customer confirms or corrects.
+    await volumeInput(subproject(page, 'Haus C').getByTestId('approval-lot').first().getByTestId('material-row').first()).waitFor();
     await page.screenshot({ path: `${SHOTS}/03-after-ifc-import.png`, fullPage: true });
 
     for (const [panel, lots] of [
