@@ -17,9 +17,10 @@ async function rootsByTitle(page: Page): Promise<Record<string, Root>> {
   return Object.fromEntries(roots.map((root) => [root.title, root]));
 }
 
-const rows = (page: Page) => page.locator('table tbody tr');
+// The overview's rows (the 3D panel beside it lists the chosen delivery's walls in a table of its own).
+const rows = (page: Page) => page.locator('table tbody tr').filter({ has: page.getByTestId('delivery-date') });
 const statuses = async (page: Page) => rows(page).getByTestId('delivery-status').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-status')));
-const dates = async (page: Page) => rows(page).locator('time').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('datetime') ?? ''));
+const dates = async (page: Page) => rows(page).getByTestId('delivery-date').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('datetime') ?? ''));
 
 async function volumeOf(lot: Locator, index: number): Promise<string> {
   return lot.getByTestId(`material-volume-${index}`).inputValue();
@@ -44,7 +45,7 @@ describe('delivery data and deliveries', () => {
     const secondTitle = (await rows(staff).nth(1).locator('td').first().textContent())!.trim();
     await staff.getByRole('tab').nth(1).click();
     await staff.getByTestId('selected-lot').getByText(secondTitle).waitFor();
-    expect(await staff.getByTestId('selected-walls').locator('.MuiChip-root').count()).toBeGreaterThan(0);
+    expect(await staff.getByTestId('selected-walls').getByTestId('wall-dimensions-row').count()).toBeGreaterThan(0);
     await staff.screenshot({ path: `${SHOTS}/01-overview-staff.png`, fullPage: true });
 
     // Hide past deliveries: the delivered (past) lot goes, and comes back.

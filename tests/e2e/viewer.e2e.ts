@@ -135,8 +135,11 @@ describe('drawing viewer and 3D delivery view', () => {
     const regions: ColourRegion[] = [];
     for (const index of [0, 1, 2]) {
       await tabs.nth(index).click();
-      const walls = (await page.getByTestId('selected-walls').locator('.MuiChip-root').allTextContents()).join(',');
-      await expect.poll(() => page.getByTestId('delivery-3d-viewport').getAttribute('data-highlighted')).toBe(String(walls.split(',').length));
+      // The lot's walls are listed with their dimensions, one row each, and as many are highlighted in the model.
+      const wallRows = page.getByTestId('selected-walls').getByTestId('wall-dimensions-row');
+      await expect.poll(() => wallRows.count()).toBeGreaterThan(0);
+      const walls = await wallRows.count();
+      await expect.poll(() => page.getByTestId('delivery-3d-viewport').getAttribute('data-highlighted')).toBe(String(walls));
       regions.push(await highlightRegion(page, 'delivery-scene'));
       await page.screenshot({ path: `${SHOTS}/${String(7 + index).padStart(2, '0')}-delivery-tab-${index + 1}.png` });
     }
