@@ -54,7 +54,14 @@ export function DeliveryModelPanel({ rootId, lots, selectedId, onSelect }: { roo
               {translate('DELIVERY.WallsOfLot', { smart_count: walls.length })}
             </Typography>
             {walls.length > 0 ? (
-              <Box sx={{ maxHeight: 240, overflow: 'auto' }} data-testid="selected-walls">
+              <Box
+                sx={{ maxHeight: 240, overflow: 'auto' }}
+                // A scrolling list: reachable by keyboard (focus, then arrow keys), named for screen readers.
+                tabIndex={0}
+                role="region"
+                aria-label={translate('DELIVERY.WallsOfLot', { smart_count: walls.length })}
+                data-testid="selected-walls"
+              >
                 <WallDimensionsTable model={viewer?.status === 'ready' ? viewer.view.model : null} wallNames={walls} />
               </Box>
             ) : (
