@@ -3,7 +3,7 @@ import { useDataProvider, type DataProvider, type GetListParams, type GetListRes
 import { accountMethods, profileMethods } from './methods/profile';
 import { adminMethods } from './methods/admin';
 import { bulkMethods } from './methods/bulk';
-import { isBulkResource } from '../domain/bulk/resources';
+import { isBulkResource } from '../domain/bulk/names';
 import { dashboardMethods } from './methods/dashboard';
 import { deliveryMethods } from './methods/deliveries';
 import { fileMethods } from './methods/files';

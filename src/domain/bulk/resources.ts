@@ -7,10 +7,9 @@ import { preliminaryDaysNumber } from '../preliminaryDays';
 import { userCreateSchema } from '../users';
 import { MESSAGE } from '../validation';
 import type { CellKind } from './cells';
+import { BULK_RESOURCES, isBulkResource, type BulkResource } from './names';
 
-/** The resources with import, bulk edit and unlimited export (API names). */
-export const BULK_RESOURCES = ['aacproducts', 'lintelproducts', 'users', 'plants', 'producttypes', 'productplantpreliminarydays'] as const;
-export type BulkResource = (typeof BULK_RESOURCES)[number];
+export { BULK_RESOURCES, isBulkResource, type BulkResource };
 
 /** The app's resource (route) of each: column headers and labels are that list's field labels. */
 export const BULK_APP_RESOURCE: Record<BulkResource, string> = {
@@ -22,9 +21,6 @@ export const BULK_APP_RESOURCE: Record<BulkResource, string> = {
   productplantpreliminarydays: 'admin/preliminary-days',
 };
 
-export function isBulkResource(name: string): name is BulkResource {
-  return (BULK_RESOURCES as readonly string[]).includes(name);
-}
 
 export interface BulkColumn {
   field: string;
