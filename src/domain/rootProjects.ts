@@ -15,8 +15,7 @@ export const ROOT_PROJECT_MESSAGE = {
   unknownCountry: 'PROJECTS.Errors.UnknownCountry',
 } as const;
 
-/** Where the create form lives (react-admin resource `projects`, view `create`). */
-export const ROOT_PROJECT_CREATE_PATH = '/project/create';
+export { ROOT_PROJECT_CREATE_PATH } from './routes';
 
 export interface ProjectPlanner {
   isInternal: boolean;

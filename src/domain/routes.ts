@@ -6,3 +6,6 @@ export const JOURNAL_RESOURCE = 'project-unit-journal';
 /** The planning screen of a root project (product types, plants, order numbers). */
 export const PLANNING_PATH = '/project/planning/:rootId';
 export const planningPagePath = (rootId: number) => `/home/app/project/planning/${rootId}`;
+
+/** Where the create form lives (react-admin resource `projects`, view `create`). */
+export const ROOT_PROJECT_CREATE_PATH = '/project/create';

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../domain/languages';
-import { splitMessage } from '../domain/validation';
+import { splitMessage } from '../domain/messageArgs';
 
 const LOCALE_STORAGE_KEY = 'planxchange.locale';
 const loaded = new Map<Language, TranslationMessages>();
