@@ -25,7 +25,8 @@ import { ApiError } from './errors.js';
 
 type ApiMessage = ApiError['messages'][number];
 import type { UnitAccess, UnitRow } from './project-access.js';
-import { allocateUnitNumber } from './unit-numbers.js';
+import { allocateUnitNumber, type NumberParent } from './unit-numbers.js';
+import type { UnitType, UnitVariant } from '../../src/domain/projectUnits.js';
 import { applyTransition, initialState, type TransitionResult } from './workflow.js';
 import { activeWorkflow } from './workflow-definition.js';
 
@@ -174,20 +175,7 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
     let parent = units.plain.find((row) => row.id === subproject.projectUnitID);
     if (parent) await rename(parent, subproject.name);
     else {
-      [parent] = await tx
-        .insert(projectUnits)
-        .values({
-          rootId: root.id,
-          parentId: root.id,
-          tenantId: root.tenantId,
-          salesOrgId: root.salesOrgId,
-          type: 'subproject',
-          variant: 'other',
-          number: await allocateUnitNumber(tx, root),
-          title: subproject.name,
-          stateKey: await initialState(tx, 'subproject', context.tenantType),
-        })
-        .returning();
+      parent = await insertStructureUnit(tx, access, root, { type: 'subproject', variant: 'other', title: subproject.name });
       created.push(parent.id);
     }
     for (const lot of subproject.children) {
@@ -197,21 +185,7 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
         await rename(row, lot.name);
         if (lot.wallNos) await tx.update(projectUnits).set({ data: formatUnitData({ ...parseUnitData(row.data), WallNos: lot.wallNos.join(',') }) }).where(eq(projectUnits.id, row.id));
       } else {
-        [row] = await tx
-          .insert(projectUnits)
-          .values({
-            rootId: root.id,
-            parentId: parent.id,
-            tenantId: root.tenantId,
-            salesOrgId: root.salesOrgId,
-            type: lotType,
-            variant: 'other',
-            number: await allocateUnitNumber(tx, parent),
-            title: lot.name,
-            stateKey: await initialState(tx, lotType, context.tenantType),
-            data: formatUnitData(data),
-          })
-          .returning();
+        row = await insertStructureUnit(tx, access, parent, { type: lotType, variant: 'other', title: lot.name, data: formatUnitData(data) });
         created.push(row.id);
       }
       if (!withMaterials) continue;
@@ -228,41 +202,44 @@ export async function createStructure(tx: Tx, user: SessionUser, access: UnitAcc
   return created;
 }
 
-/** A new AAC subproject of the draft with its order lots (walls linked, delivery date the earliest allowed); returns the new ids. */
-async function createAacSubproject(tx: Tx, access: UnitAccess, subproject: StructureDraft['subprojects'][number], deliveryDate: string): Promise<number[]> {
+/**
+ * A new unit of the structure below `parent` (the root for subprojects): the root's tenant and sales organisation,
+ * the next number under its parent, the type's first state.
+ */
+async function insertStructureUnit(
+  tx: Tx,
+  access: UnitAccess,
+  parent: NumberParent & { id: number },
+  unit: { type: UnitType; variant: UnitVariant; title: string; deliveryDate?: string; data?: string },
+) {
   const { root, context } = access;
-  const [parent] = await tx
+  const [row] = await tx
     .insert(projectUnits)
     .values({
       rootId: root.id,
-      parentId: root.id,
+      parentId: parent.id,
       tenantId: root.tenantId,
       salesOrgId: root.salesOrgId,
-      type: 'subproject',
-      variant: 'aac_elements',
-      number: await allocateUnitNumber(tx, root),
-      title: subproject.name,
-      stateKey: await initialState(tx, 'subproject', context.tenantType),
+      ...unit,
+      number: await allocateUnitNumber(tx, parent),
+      stateKey: await initialState(tx, unit.type, context.tenantType),
     })
     .returning();
+  return row;
+}
+
+/** A new AAC subproject of the draft with its order lots (walls linked, delivery date the earliest allowed); returns the new ids. */
+async function createAacSubproject(tx: Tx, access: UnitAccess, subproject: StructureDraft['subprojects'][number], deliveryDate: string): Promise<number[]> {
+  const parent = await insertStructureUnit(tx, access, access.root, { type: 'subproject', variant: 'aac_elements', title: subproject.name });
   const ids = [parent.id];
   for (const lot of subproject.children) {
-    const [row] = await tx
-      .insert(projectUnits)
-      .values({
-        rootId: root.id,
-        parentId: parent.id,
-        tenantId: root.tenantId,
-        salesOrgId: root.salesOrgId,
-        type: 'aacorderlot',
-        variant: 'aac_elements',
-        number: await allocateUnitNumber(tx, parent),
-        title: lot.name,
-        deliveryDate,
-        stateKey: await initialState(tx, 'aacorderlot', context.tenantType),
-        data: formatUnitData(lot.wallNos?.length ? { WallNos: lot.wallNos.join(',') } : {}),
-      })
-      .returning();
+    const row = await insertStructureUnit(tx, access, parent, {
+      type: 'aacorderlot',
+      variant: 'aac_elements',
+      title: lot.name,
+      deliveryDate,
+      data: formatUnitData(lot.wallNos?.length ? { WallNos: lot.wallNos.join(',') } : {}),
+    });
     ids.push(row.id);
   }
   return ids;
