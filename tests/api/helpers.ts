@@ -7,6 +7,7 @@ import { openDatabase, type Database, type Db } from '../../server/db/client.js'
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
 import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
+import { sessionCacheOf } from '../../server/lib/session-cache.js';
 import { and, eq } from 'drizzle-orm';
 import { createTestStorage } from './storage-fixture.js';
 
@@ -75,14 +76,17 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     return response;
   }) as typeof app.request;
 
-  const request = (method: string, path: string, opts: RequestOptions = {}) => {
+  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
+    // A test's own writes through `t.db` stand for another process's: on PostgreSQL their invalidations reach the
+    // session cache by LISTEN/NOTIFY a moment later. Wait for them, as a later request of a real client would.
+    await sessionCacheOf(database.db)?.sync();
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.cookie) headers.cookie = opts.cookie;
     let body: string | undefined;
     if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    return Promise.resolve(app.request(`http://localhost${path}`, { method, headers, body }));
+    return app.request(`http://localhost${path}`, { method, headers, body });
   };
 
   return {
