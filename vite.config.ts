@@ -41,7 +41,9 @@ export default defineConfig({
     // Cheaper password hashes for the unit and API suites (server/lib/passwords.ts); production is 2^17.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', PASSWORD_HASH_LOG2N: '12' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ['tests/unit/components/**'] } },
+      // Views rendered in jsdom (each file declares its environment).
+      { extends: true, test: { name: 'components', include: ['tests/unit/components/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/components/setup.ts'] } },
       // The API suites share their workers' module cache (no re-import of the server per file: half the CPU time).
       // Each file still builds its own app and database (tests/api/helpers.ts); nothing in them mocks modules.
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/concurrency/**/*.test.ts'], isolate: false } },
