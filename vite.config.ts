@@ -41,7 +41,8 @@ export default defineConfig({
     // Cheaper password hashes for the unit and API suites (server/lib/passwords.ts); production is 2^17.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', PASSWORD_HASH_LOG2N: '12' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ['tests/unit/components/**'] } },
+      // Domain rules, providers, translations: plain modules, so the workers share their module cache too.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ['tests/unit/components/**'], isolate: false } },
       // Views rendered in jsdom (each file declares its environment).
       { extends: true, test: { name: 'components', include: ['tests/unit/components/**/*.test.{ts,tsx}'], setupFiles: ['tests/unit/components/setup.ts'] } },
       // The API suites share their workers' module cache (no re-import of the server per file: half the CPU time).
