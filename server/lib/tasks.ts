@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { CLOSED_STATES, MEMBER_ROLES, UNIT_TYPES } from '../../src/domain/projectUnits.js';
+import { taskBranches, type TaskAudience } from '../../src/domain/taskBranches.js';
+import type { Task } from '../../src/domain/tasks.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { WorkflowDefinition } from '../../src/domain/workflow.js';
+import type { Db, Tx } from '../db/client.js';
+import { projectMembers, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { visibleUnits } from './project-access.js';
+import { containsPattern } from './rest-query.js';
+import { listQuery, type ResourceDefinition } from './rest.js';
+import { activeWorkflow } from './workflow-definition.js';
+
+/**
+ * The caller's open tasks, derived, never stored: units the user sees, in a state whose task the user's roles on the
+ * project carry (the domain's rule, unrolled per user by `taskBranches`), of a project that is not closed. Paged,
+ * sorted, filtered and counted by the database (ra-data-simple-rest's list contract, like every list of the API).
+ */
+
+/** The unit's project (root) and parent, joined under these names. */
+const root = alias(projectUnits, 'root_unit');
+const parent = alias(projectUnits, 'parent_unit');
+
+/** The FROM clause the page and its count share (the count repeats it as an uncorrelated subquery). */
+function fromClause(user: SessionUser): SQL {
+  return sql`${projectUnits} inner join ${projectUnits} as "root_unit" on ${root.id} = ${projectUnits.rootId} inner join ${tenants} on ${tenants.id} = ${projectUnits.tenantId} left join ${projectMembers} on ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id}`;
+}
+
+function audienceSql({ memberRoles, otherMembers, nonMembers }: TaskAudience): SQL {
+  const role = projectMembers.role;
+  const parts: SQL[] = [];
+  if (memberRoles.length) parts.push(inArray(role, memberRoles));
+  if (otherMembers) parts.push(sql`(${role} is not null and ${notInArray(role, [...MEMBER_ROLES])})`);
+  if (nonMembers) parts.push(sql`${role} is null`);
+  if (!parts.length) return sql`false`;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The task key of the joined unit for this user, null when it has none (first matching state decides, as taskFor). */
+function taskKeySql(definition: WorkflowDefinition, user: SessionUser): { taskKey: SQL; stateKeys: string[] } | null {
+  const branches = taskBranches(definition, user);
+  const stateKeys = [...new Set(branches.filter((branch) => branch.taskKey).map((branch) => branch.stateKey))];
+  if (!stateKeys.length) return null;
+  const whens = branches.map((branch) => {
+    const matches = and(
+      eq(projectUnits.stateKey, branch.stateKey),
+      inArray(projectUnits.type, branch.unitTypes),
+      branch.tenantTypes ? inArray(tenants.type, branch.tenantTypes) : undefined,
+    );
+    const key = branch.taskKey === null ? sql`null` : sql`case when ${audienceSql(branch.audience)} then ${branch.taskKey}::text end`;
+    return sql`when ${matches} then ${key}`;
+  });
+  return { taskKey: sql`(case ${sql.join(whens, sql` `)} end)`, stateKeys };
+}
+
+const delayedSql = sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`;
+
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(50)]);
+const anyOf = (column: typeof projectUnits.type | typeof projectUnits.stateKey, value: string | string[]) =>
+  Array.isArray(value) ? inArray(column, value.length ? value : ['-']) : eq(column, value);
+
+/** The list as a resource definition, so that `sort`/`range`/`filter` parse and fail exactly as every other list's. */
+function taskResource({ taskKey, stateKeys }: { taskKey: SQL; stateKeys: string[] }): ResourceDefinition {
+  return {
+    name: 'tasks',
+    table: projectUnits,
+    id: projectUnits.id,
+    sortable: {
+      id: projectUnits.id,
+      changedOn: projectUnits.stateSince,
+      projectUnitNo: projectUnits.number,
+      unitTitle: projectUnits.title,
+      rootUnitTitle: root.title,
+      projectUnitType: projectUnits.type,
+      stateKey: projectUnits.stateKey,
+      taskKey,
+    },
+    defaultSort: ['changedOn', 'DESC'],
+    filters: {
+      rootProjectUnitID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.rootId, value) },
+      projectUnitID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.id, value) },
+      projectUnitType: { schema: oneOrMany(z.enum(UNIT_TYPES)), where: (value: string | string[]) => anyOf(projectUnits.type, value) },
+      stateKey: { schema: oneOrMany(z.string().min(1).max(40)), where: (value: string | string[]) => anyOf(projectUnits.stateKey, value) },
+      taskKey: {
+        schema: oneOrMany(z.string().min(1).max(40)),
+        where: (value: string | string[]) => (Array.isArray(value) ? sql`${taskKey} in (${sql.join((value.length ? value : ['-']).map((key) => sql`${key}`), sql`, `)})` : sql`${taskKey} = ${value}`),
+      },
+      delayed: { schema: z.boolean(), where: (value: boolean) => (value ? delayedSql : sql`not ${delayedSql}`) },
+      tenantID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.tenantId, value) },
+    },
+    search: (q) => {
+      const pattern = containsPattern(q);
+      return or(ilike(projectUnits.number, pattern), ilike(projectUnits.title, pattern), ilike(root.title, pattern));
+    },
+    // The state keys first: the planner can use an index on them before it evaluates the task rule.
+    scope: (user) => and(inArray(projectUnits.stateKey, stateKeys), visibleUnits(user), notInArray(root.stateKey, [...CLOSED_STATES]), sql`${taskKey} is not null`),
+    allow: () => true,
+    toRecords: async () => [],
+  };
+}
+
+const taskColumns = (taskKey: SQL) => ({
+  id: projectUnits.id,
+  rootId: projectUnits.rootId,
+  type: projectUnits.type,
+  number: projectUnits.number,
+  title: projectUnits.title,
+  stateKey: projectUnits.stateKey,
+  stateSince: projectUnits.stateSince,
+  tenantId: projectUnits.tenantId,
+  salesOrgId: projectUnits.salesOrgId,
+  rootTitle: root.title,
+  parentTitle: parent.title,
+  taskKey: sql<string>`${taskKey}`,
+  delayed: delayedSql,
+});
+
+type TaskRow = { [K in keyof ReturnType<typeof taskColumns>]: unknown } & { __total?: unknown };
+
+function toTask(row: TaskRow): Task {
+  const id = row.id as number;
+  return {
+    id,
+    projectUnitID: id,
+    rootProjectUnitID: (row.rootId as number | null) ?? id,
+    projectUnitNo: row.number as string,
+    rootUnitTitle: row.rootTitle as string,
+    parentUnitTitle: row.parentTitle as string | null,
+    unitTitle: row.title as string,
+    projectUnitType: row.type as string,
+    stateKey: row.stateKey as string,
+    taskKey: row.taskKey as string,
+    changedOn: (row.stateSince as Date).toISOString(),
+    tenantID: row.tenantId as number,
+    salesOrgID: row.salesOrgId as number | null,
+    delayed: !!row.delayed,
+  };
+}
+
+export interface TaskPage {
+  tasks: Task[];
+  start: number;
+  total: number;
+}
+
+/**
+ * One page of the caller's tasks for a `sort`/`range`/`filter` query: rows and total in one query (the total as an
+ * uncorrelated subquery, as `restResource` lists do); only a page past the end needs a second query for the total.
+ */
+export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearchParams): Promise<TaskPage> {
+  const { definition } = await activeWorkflow(db);
+  const rule = taskKeySql(definition, user);
+  // Without any task state the query is still parsed, so that bad input is a 400 all the same.
+  const { query, where, order } = listQuery(taskResource(rule ?? { taskKey: sql`null::text`, stateKeys: [] }), user, params);
+  const { start, end } = query.range;
+  if (!rule) return { tasks: [], start, total: 0 };
+  const condition = where ?? sql`true`;
+  const total = sql<number>`(select count(*) from ${fromClause(user)} where ${condition})`;
+  const rows = (await pageQuery(db, user, { ...taskColumns(rule.taskKey), __total: total }, condition)
+    .orderBy(...order)
+    .limit(end - start + 1)
+    .offset(start)) as TaskRow[];
+  let counted = rows.length ? Number(rows[0].__total) : 0;
+  if (!rows.length && start > 0) {
+    const [row] = await (db as Db).select({ total: count() }).from(sql`${fromClause(user)}`).where(condition);
+    counted = Number(row.total);
+  }
+  return { tasks: rows.map(toTask), start, total: counted };
+}
+
+function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, columns: T, where: SQL) {
+  return (db as Db)
+    .select(columns as never)
+    .from(projectUnits)
+    .innerJoin(root, eq(root.id, projectUnits.rootId))
+    .leftJoin(parent, eq(parent.id, projectUnits.parentId))
+    .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId))
+    .leftJoin(projectMembers, and(eq(projectMembers.rootId, projectUnits.rootId), eq(projectMembers.userId, user.id)))
+    .where(where);
+}
+
+/**
+ * The caller's tasks without paging, newest change first: one unit's (`unitId`, the details page) or those changed
+ * after `changedAfter` (the daily status mail). `count` says how many tasks the user has open in all.
+ */
+export async function userTasks(db: Db | Tx, user: SessionUser, options: { unitId?: number; changedAfter?: Date } = {}): Promise<Task[]> {
+  const { definition } = await activeWorkflow(db);
+  const rule = taskKeySql(definition, user);
+  if (!rule) return [];
+  const scope = taskResource(rule).scope!(user);
+  const where = and(
+    scope,
+    options.unitId !== undefined ? eq(projectUnits.id, options.unitId) : undefined,
+    options.changedAfter ? gt(projectUnits.stateSince, options.changedAfter) : undefined,
+  )!;
+  const rows = (await pageQuery(db, user, taskColumns(rule.taskKey), where).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
+  return rows.map(toTask);
+}
+
+/** How many open tasks the caller has (the dashboard's counter, the daily mail's "open"). */
+export async function taskCount(db: Db | Tx, user: SessionUser): Promise<number> {
+  const { definition } = await activeWorkflow(db);
+  const rule = taskKeySql(definition, user);
+  if (!rule) return 0;
+  const [row] = await (db as Db).select({ total: count() }).from(sql`${fromClause(user)}`).where(taskResource(rule).scope!(user));
+  return Number(row.total);
+}
