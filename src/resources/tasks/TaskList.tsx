@@ -30,9 +30,12 @@ function usePageParam(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
+/** The server's default order, asked for explicitly: the newest change first. */
+const SORT = { field: 'changedOn', order: 'DESC' } as const;
+
 /**
- * home/app/task-list: the task-list resource's list, the caller's open tasks as a table or a grid. The API answers
- * the whole list (newest change first); the data provider pages it.
+ * home/app/task-list: the task-list resource's list, the caller's open tasks as a table or a grid. The server pages,
+ * sorts and counts them (`GET /api/tasks?sort=…&range=…`); only the page shown is loaded.
  */
 export default function TaskList() {
   const translate = useTranslate();
@@ -42,7 +45,7 @@ export default function TaskList() {
   const [known, setKnown] = useState<number | undefined>(undefined);
   // Beyond the last page (an old link, tasks done meanwhile) the last page is shown.
   const page = known === undefined ? requestedPage : Math.min(requestedPage, lastPage(known, pageSize));
-  const tasks = useGetList<Task>(TASKS_RESOURCE, { pagination: { page: page + 1, perPage: pageSize } }, { placeholderData: keepPreviousData });
+  const tasks = useGetList<Task>(TASKS_RESOURCE, { pagination: { page: page + 1, perPage: pageSize }, sort: SORT }, { placeholderData: keepPreviousData });
   if (tasks.total !== undefined && tasks.total !== known) setKnown(tasks.total);
   const [info, setInfo] = useState<{ task: Task | null; open: boolean }>({ task: null, open: false });
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
