@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CLOSED_STATES, MEMBER_ROLES, UNIT_TYPES } from '../../src/domain/projectUnits.js';
-import { taskBranches, type TaskAudience } from '../../src/domain/taskBranches.js';
+import { taskBranches, type TaskAudience, type TaskBranch } from '../../src/domain/taskBranches.js';
 import type { Task } from '../../src/domain/tasks.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
@@ -28,8 +28,20 @@ function fromClause(user: SessionUser): SQL {
   return sql`${projectUnits} inner join ${projectUnits} as "root_unit" on ${root.id} = ${projectUnits.rootId} inner join ${tenants} on ${tenants.id} = ${projectUnits.tenantId} left join ${projectMembers} on ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id}`;
 }
 
-function audienceSql({ memberRoles, otherMembers, nonMembers }: TaskAudience): SQL {
-  const role = projectMembers.role;
+/** What the task rule reads: the unit's state and type, its tenant's type, the user's member role on its project. */
+interface RuleInputs {
+  stateKey: SQLWrapper;
+  type: SQLWrapper;
+  tenantType: SQLWrapper;
+  role: SQLWrapper;
+}
+
+/** The rule on the joined rows (the page). */
+const JOINED: RuleInputs = { stateKey: projectUnits.stateKey, type: projectUnits.type, tenantType: tenants.type, role: projectMembers.role };
+/** The rule on the count's groups (`g`: one row per state, unit type, tenant type and member role, with `n` units). */
+const GROUPED: RuleInputs = { stateKey: sql.raw('g.state_key'), type: sql.raw('g.unit_type'), tenantType: sql.raw('g.tenant_type'), role: sql.raw('g.member_role') };
+
+function audienceSql({ memberRoles, otherMembers, nonMembers }: TaskAudience, role: SQLWrapper): SQL {
   const parts: SQL[] = [];
   if (memberRoles.length) parts.push(inArray(role, memberRoles));
   if (otherMembers) parts.push(sql`(${role} is not null and ${notInArray(role, [...MEMBER_ROLES])})`);
@@ -38,21 +50,44 @@ function audienceSql({ memberRoles, otherMembers, nonMembers }: TaskAudience): S
   return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** The task key of the joined unit for this user, null when it has none (first matching state decides, as taskFor). */
-function taskKeySql(definition: WorkflowDefinition, user: SessionUser): { taskKey: SQL; stateKeys: string[] } | null {
+/** The task key for this user, null when there is none (the first matching state decides, as in taskFor). */
+function caseSql(branches: TaskBranch[], inputs: RuleInputs): SQL {
+  const whens = branches.map((branch) => {
+    const matches = and(
+      eq(inputs.stateKey, branch.stateKey),
+      inArray(inputs.type, branch.unitTypes),
+      branch.tenantTypes ? inArray(inputs.tenantType, branch.tenantTypes) : undefined,
+    );
+    const key = branch.taskKey === null ? sql`null` : sql`case when ${audienceSql(branch.audience, inputs.role)} then ${branch.taskKey}::text end`;
+    return sql`when ${matches} then ${key}`;
+  });
+  return sql`(case ${sql.join(whens, sql` `)} end)`;
+}
+
+interface TaskRule {
+  /** The task key of the joined row. */
+  taskKey: SQL;
+  /** The same on the count's groups. */
+  groupTaskKey: SQL;
+  /** States in which this user can have a task at all (the index narrows the units to these first). */
+  stateKeys: string[];
+}
+
+function taskRule(definition: WorkflowDefinition, user: SessionUser): TaskRule | null {
   const branches = taskBranches(definition, user);
   const stateKeys = [...new Set(branches.filter((branch) => branch.taskKey).map((branch) => branch.stateKey))];
   if (!stateKeys.length) return null;
-  const whens = branches.map((branch) => {
-    const matches = and(
-      eq(projectUnits.stateKey, branch.stateKey),
-      inArray(projectUnits.type, branch.unitTypes),
-      branch.tenantTypes ? inArray(tenants.type, branch.tenantTypes) : undefined,
-    );
-    const key = branch.taskKey === null ? sql`null` : sql`case when ${audienceSql(branch.audience)} then ${branch.taskKey}::text end`;
-    return sql`when ${matches} then ${key}`;
-  });
-  return { taskKey: sql`(case ${sql.join(whens, sql` `)} end)`, stateKeys };
+  return { taskKey: caseSql(branches, JOINED), groupTaskKey: caseSql(branches, GROUPED), stateKeys };
+}
+
+/**
+ * How many rows match `where` and have a task: the units are counted per state, unit type, tenant type and member
+ * role first, and the rule judges those few groups rather than every unit (OFFSET 0 keeps the planner from pushing
+ * the rule back down to the rows).
+ */
+function countSql(user: SessionUser, rule: TaskRule, where: SQL): SQL {
+  const grouped = sql`select ${projectUnits.stateKey} as state_key, ${projectUnits.type} as unit_type, ${tenants.type} as tenant_type, ${projectMembers.role} as member_role, count(*) as n from ${fromClause(user)} where ${where} group by 1, 2, 3, 4 offset 0`;
+  return sql`(select coalesce(sum(g.n), 0) from (${grouped}) as g where ${rule.groupTaskKey} is not null)`;
 }
 
 const delayedSql = sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`;
@@ -62,7 +97,7 @@ const anyOf = (column: typeof projectUnits.type | typeof projectUnits.stateKey, 
   Array.isArray(value) ? inArray(column, value.length ? value : ['-']) : eq(column, value);
 
 /** The list as a resource definition, so that `sort`/`range`/`filter` parse and fail exactly as every other list's. */
-function taskResource({ taskKey, stateKeys }: { taskKey: SQL; stateKeys: string[] }): ResourceDefinition {
+function taskResource({ taskKey, stateKeys }: Pick<TaskRule, 'taskKey' | 'stateKeys'>): ResourceDefinition {
   return {
     name: 'tasks',
     table: projectUnits,
@@ -94,8 +129,8 @@ function taskResource({ taskKey, stateKeys }: { taskKey: SQL; stateKeys: string[
       const pattern = containsPattern(q);
       return or(ilike(projectUnits.number, pattern), ilike(projectUnits.title, pattern), ilike(root.title, pattern));
     },
-    // The state keys first: the planner can use an index on them before it evaluates the task rule.
-    scope: (user) => and(inArray(projectUnits.stateKey, stateKeys), visibleUnits(user), notInArray(root.stateKey, [...CLOSED_STATES]), sql`${taskKey} is not null`),
+    // The units a task may be on; whether it is one is the rule's (`withTask`, or the count's groups).
+    scope: (user) => and(inArray(projectUnits.stateKey, stateKeys), visibleUnits(user), notInArray(root.stateKey, [...CLOSED_STATES])),
     allow: () => true,
     toRecords: async () => [],
   };
@@ -145,29 +180,30 @@ export interface TaskPage {
   total: number;
 }
 
+const withTask = (rule: TaskRule, where: SQL | undefined) => and(where, sql`${rule.taskKey} is not null`)!;
+
 /**
  * One page of the caller's tasks for a `sort`/`range`/`filter` query: rows and total in one query (the total as an
  * uncorrelated subquery, as `restResource` lists do); only a page past the end needs a second query for the total.
  */
 export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearchParams): Promise<TaskPage> {
   const { definition } = await activeWorkflow(db);
-  const rule = taskKeySql(definition, user);
+  const rule = taskRule(definition, user);
   // Without any task state the query is still parsed, so that bad input is a 400 all the same.
   const { query, where, order } = listQuery(taskResource(rule ?? { taskKey: sql`null::text`, stateKeys: [] }), user, params);
   const { start, end } = query.range;
   if (!rule) return { tasks: [], start, total: 0 };
-  const condition = where ?? sql`true`;
-  const total = sql<number>`(select count(*) from ${fromClause(user)} where ${condition})`;
-  const rows = (await pageQuery(db, user, { ...taskColumns(rule.taskKey), __total: total }, condition)
+  const candidates = where ?? sql`true`;
+  const rows = (await pageQuery(db, user, { ...taskColumns(rule.taskKey), __total: countSql(user, rule, candidates) }, withTask(rule, candidates))
     .orderBy(...order)
     .limit(end - start + 1)
     .offset(start)) as TaskRow[];
-  let counted = rows.length ? Number(rows[0].__total) : 0;
+  let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && start > 0) {
-    const [row] = await (db as Db).select({ total: count() }).from(sql`${fromClause(user)}`).where(condition);
-    counted = Number(row.total);
+    const [row] = await (db as Db).select({ total: countSql(user, rule, candidates) }).from(sql`(select 1) as one`);
+    total = Number(row.total);
   }
-  return { tasks: rows.map(toTask), start, total: counted };
+  return { tasks: rows.map(toTask), start, total };
 }
 
 function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, columns: T, where: SQL) {
@@ -183,27 +219,26 @@ function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: Session
 
 /**
  * The caller's tasks without paging, newest change first: one unit's (`unitId`, the details page) or those changed
- * after `changedAfter` (the daily status mail). `count` says how many tasks the user has open in all.
+ * after `changedAfter` (the daily status mail).
  */
 export async function userTasks(db: Db | Tx, user: SessionUser, options: { unitId?: number; changedAfter?: Date } = {}): Promise<Task[]> {
   const { definition } = await activeWorkflow(db);
-  const rule = taskKeySql(definition, user);
+  const rule = taskRule(definition, user);
   if (!rule) return [];
-  const scope = taskResource(rule).scope!(user);
   const where = and(
-    scope,
+    taskResource(rule).scope!(user),
     options.unitId !== undefined ? eq(projectUnits.id, options.unitId) : undefined,
     options.changedAfter ? gt(projectUnits.stateSince, options.changedAfter) : undefined,
-  )!;
-  const rows = (await pageQuery(db, user, taskColumns(rule.taskKey), where).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
+  );
+  const rows = (await pageQuery(db, user, taskColumns(rule.taskKey), withTask(rule, where)).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
   return rows.map(toTask);
 }
 
 /** How many open tasks the caller has (the dashboard's counter, the daily mail's "open"). */
 export async function taskCount(db: Db | Tx, user: SessionUser): Promise<number> {
   const { definition } = await activeWorkflow(db);
-  const rule = taskKeySql(definition, user);
+  const rule = taskRule(definition, user);
   if (!rule) return 0;
-  const [row] = await (db as Db).select({ total: count() }).from(sql`${fromClause(user)}`).where(taskResource(rule).scope!(user));
+  const [row] = await (db as Db).select({ total: countSql(user, rule, taskResource(rule).scope!(user)!) }).from(sql`(select 1) as one`);
   return Number(row.total);
 }

@@ -34,29 +34,33 @@ export interface TaskBranch {
 /** A role name no member can hold: stands for "a membership with a role outside MEMBER_ROLES". */
 const OTHER_ROLE = '\u0000other';
 
-/** The definition's task states for this user, in the definition's order (see the module comment). */
+/**
+ * The definition's task states for this user, in the definition's order (see the module comment). A state whose task
+ * this user can never hold counts as one without a task; such a state is kept only while it shadows a later one with
+ * the same key, so that the database evaluates as little as possible.
+ */
 export function taskBranches(definition: WorkflowDefinition, user: { isInternal: boolean; isAdmin: boolean }): TaskBranch[] {
-  const keys = new Set(definition.states.filter((state) => state.task).map((state) => state.key));
   const applies = (roles: readonly string[], role: string | null) => {
     const actor = actorRoles({ role, isInternal: user.isInternal, isAdmin: user.isAdmin });
     return roles.some((name) => actor.includes(name));
   };
-  return definition.states
-    .filter((state) => keys.has(state.key))
-    .map((state) => {
-      const roles = state.task?.roles ?? [];
-      return {
-        stateKey: state.key,
-        unitTypes: [...state.unitTypes],
-        ...(state.tenantTypes ? { tenantTypes: [...state.tenantTypes] } : {}),
-        taskKey: state.task?.taskKey ?? null,
-        audience: {
-          memberRoles: MEMBER_ROLES.filter((role) => applies(roles, role)),
-          otherMembers: applies(roles, OTHER_ROLE),
-          nonMembers: applies(roles, null),
-        },
-      };
-    });
+  const branches: TaskBranch[] = definition.states.map((state) => {
+    const roles = state.task?.roles ?? [];
+    const audience = {
+      memberRoles: MEMBER_ROLES.filter((role) => applies(roles, role)),
+      otherMembers: applies(roles, OTHER_ROLE),
+      nonMembers: applies(roles, null),
+    };
+    const anyone = audience.memberRoles.length > 0 || audience.otherMembers || audience.nonMembers;
+    return {
+      stateKey: state.key,
+      unitTypes: [...state.unitTypes],
+      ...(state.tenantTypes ? { tenantTypes: [...state.tenantTypes] } : {}),
+      taskKey: state.task && anyone ? state.task.taskKey : null,
+      audience,
+    };
+  });
+  return branches.filter((branch, index) => branch.taskKey !== null || branches.slice(index + 1).some((later) => later.taskKey !== null && later.stateKey === branch.stateKey));
 }
 
 /** The task key the branches give a unit (what the database computes); the same answer as `taskFor(...)?.taskKey`. */

@@ -74,8 +74,8 @@ async function sortedAsTheDatabaseDoes(values: (string | number)[], order: strin
   let sorted: string[];
   if (typeof values[0] === 'number') sorted = (values as number[]).sort((a, b) => a - b).map(String);
   else {
-    const rows = await ctx.db.execute<{ v: string }>(sql`select v from unnest(${sql.param(values)}::text[]) as v order by v`);
-    sorted = ('rows' in rows ? (rows.rows as { v: string }[]) : (rows as unknown as { v: string }[])).map((row) => row.v);
+    const result = (await ctx.db.execute(sql`select v from unnest(${sql.param(values)}::text[]) as v order by v`)) as unknown as { rows: { v: string }[] } | { v: string }[];
+    sorted = (Array.isArray(result) ? result : result.rows).map((row) => row.v);
   }
   return order === 'DESC' ? sorted.reverse() : sorted;
 }

@@ -5,17 +5,17 @@ import { MEMBER_ROLES, UNIT_TYPES } from '../../../src/domain/projectUnits';
 import { branchTaskKey, taskBranches } from '../../../src/domain/taskBranches';
 import { actorRoles, taskFor, type TenantType, type WorkflowDefinition } from '../../../src/domain/workflow';
 
-const shipped: WorkflowDefinition = JSON.parse(readFileSync(join(__dirname, '../../../schemas/workflow.default.json'), 'utf8'));
+const definitionShipped: WorkflowDefinition = JSON.parse(readFileSync(join(__dirname, '../../../schemas/workflow.default.json'), 'utf8'));
 
 /** A configurer's definition: a state key twice (the first, without a task, shadows the second), pseudo roles. */
 const edited: WorkflowDefinition = {
-  ...shipped,
+  ...definitionShipped,
   states: [
     { key: 'Preparing', unitTypes: ['project'], tenantTypes: ['ccl'] },
     { key: 'Preparing', unitTypes: ['project', 'approvallot'], task: { taskKey: 'Preparing', roles: ['external'] } },
     { key: 'Structuring', unitTypes: ['project'], task: { taskKey: 'Structuring', roles: ['admin', 'drafter'] } },
     { key: 'ReviewDrawings', unitTypes: ['approvallot'], task: { taskKey: 'ReviewDrawings', roles: ['internal'] } },
-    ...shipped.states.filter((state) => !['Preparing', 'Structuring', 'ReviewDrawings'].includes(state.key)),
+    ...definitionShipped.states.filter((state) => !['Preparing', 'Structuring', 'ReviewDrawings'].includes(state.key)),
   ],
 };
 
@@ -24,7 +24,7 @@ const memberRoles: (string | null)[] = [null, ...MEMBER_ROLES, 'formerRole'];
 const tenantTypes: TenantType[] = ['standard', 'ccl'];
 
 describe('the task rule unrolled for the database', () => {
-  for (const [name, definition] of [['shipped', shipped], ['edited', edited]] as const) {
+  for (const [name, definition] of [['shipped', definitionShipped], ['edited', edited]] as const) {
     it(`gives every unit, user and membership the task taskFor gives (${name} definition)`, () => {
       const stateKeys = [...new Set(definition.states.map((state) => state.key)), 'NoSuchState'];
       let tasks = 0;
@@ -56,6 +56,10 @@ describe('the task rule unrolled for the database', () => {
     const staff = taskBranches(edited, { isInternal: true, isAdmin: false });
     expect(staff.find((branch) => branch.stateKey === 'ReviewDrawings')?.audience.nonMembers).toBe(true);
     expect(staff.find((branch) => branch.stateKey === 'Structuring')?.audience).toEqual({ memberRoles: ['drafter'], otherMembers: false, nonMembers: false });
+    // Only states whose task this user can hold, and those that shadow them, are left for the database.
+    const shipped = taskBranches(definitionShipped, { isInternal: true, isAdmin: false });
+    expect(shipped.some((branch) => branch.stateKey === 'ProvideFiles')).toBe(false);
+    expect(shipped.find((branch) => branch.stateKey === 'Finalized')?.taskKey).toBe('Finalized');
     const customer = taskBranches(edited, { isInternal: false, isAdmin: false });
     expect(customer.find((branch) => branch.stateKey === 'Preparing' && branch.taskKey)?.audience).toEqual({ memberRoles: [...MEMBER_ROLES], otherMembers: true, nonMembers: false });
   });
