@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL, 
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CLOSED_STATES, MEMBER_ROLES, UNIT_TYPES } from '../../src/domain/projectUnits.js';
-import { taskBranches, type TaskAudience, type TaskBranch } from '../../src/domain/taskBranches.js';
+import { NO_MEMBERSHIP, OTHER_MEMBER, taskTable, type TaskTableRow } from '../../src/domain/taskTable.js';
 import type { Task } from '../../src/domain/tasks.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
@@ -23,71 +23,53 @@ import { activeWorkflow } from './workflow-definition.js';
 const root = alias(projectUnits, 'root_unit');
 const parent = alias(projectUnits, 'parent_unit');
 
-/** The FROM clause the page and its count share (the count repeats it as an uncorrelated subquery). */
-function fromClause(user: SessionUser): SQL {
-  return sql`${projectUnits} inner join ${projectUnits} as "root_unit" on ${root.id} = ${projectUnits.rootId} inner join ${tenants} on ${tenants.id} = ${projectUnits.tenantId} left join ${projectMembers} on ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id}`;
-}
+/** How the rule keys a combination: state, unit type, tenant type and membership, joined by `|`. */
+const ruleKey = (row: Pick<TaskTableRow, 'stateKey' | 'unitType' | 'tenantType' | 'membership'>) => [row.stateKey, row.unitType, row.tenantType, row.membership].join('|');
 
-/** What the task rule reads: the unit's state and type, its tenant's type, the user's member role on its project. */
-interface RuleInputs {
-  stateKey: SQLWrapper;
-  type: SQLWrapper;
-  tenantType: SQLWrapper;
-  role: SQLWrapper;
-}
-
-/** The rule on the joined rows (the page). */
-const JOINED: RuleInputs = { stateKey: projectUnits.stateKey, type: projectUnits.type, tenantType: tenants.type, role: projectMembers.role };
-/** The rule on the count's groups (`g`: one row per state, unit type, tenant type and member role, with `n` units). */
-const GROUPED: RuleInputs = { stateKey: sql.raw('g.state_key'), type: sql.raw('g.unit_type'), tenantType: sql.raw('g.tenant_type'), role: sql.raw('g.member_role') };
-
-function audienceSql({ memberRoles, otherMembers, nonMembers }: TaskAudience, role: SQLWrapper): SQL {
-  const parts: SQL[] = [];
-  if (memberRoles.length) parts.push(inArray(role, memberRoles));
-  if (otherMembers) parts.push(sql`(${role} is not null and ${notInArray(role, [...MEMBER_ROLES])})`);
-  if (nonMembers) parts.push(sql`${role} is null`);
-  if (!parts.length) return sql`false`;
-  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
-}
-
-/** The task key for this user, null when there is none (the first matching state decides, as in taskFor). */
-function caseSql(branches: TaskBranch[], inputs: RuleInputs): SQL {
-  const whens = branches.map((branch) => {
-    const matches = and(
-      eq(inputs.stateKey, branch.stateKey),
-      inArray(inputs.type, branch.unitTypes),
-      branch.tenantTypes ? inArray(inputs.tenantType, branch.tenantTypes) : undefined,
-    );
-    const key = branch.taskKey === null ? sql`null` : sql`case when ${audienceSql(branch.audience, inputs.role)} then ${branch.taskKey}::text end`;
-    return sql`when ${matches} then ${key}`;
-  });
-  return sql`(case ${sql.join(whens, sql` `)} end)`;
-}
+/** A combination in SQL, keyed as `ruleKey` does (the membership named as `membershipOf` does). */
+const keySql = (stateKey: SQLWrapper, type: SQLWrapper, tenantType: SQLWrapper, role: SQLWrapper) =>
+  sql`(${stateKey} || '|' || ${type} || '|' || ${tenantType} || '|' || (case when ${role} is null then ${NO_MEMBERSHIP} when ${role} = any(${sql.param([...MEMBER_ROLES])}::text[]) then ${role} else ${OTHER_MEMBER} end))`;
+/** The joined unit's combination. */
+const unitKey = keySql(projectUnits.stateKey, projectUnits.type, tenants.type, projectMembers.role);
+/** A group's combination in the count (`g`). */
+const groupKey = keySql(sql.raw('g.state_key'), sql.raw('g.unit_type'), sql.raw('g.tenant_type'), sql.raw('g.member_role'));
 
 interface TaskRule {
-  /** The task key of the joined row. */
+  /** The unit is a task of the user: its combination is in the table (one array parameter; the database hashes it). */
+  isTask: SQL;
+  /** The same for a group of units in the count. */
+  isTaskGroup: SQL;
+  /** The unit's task key. */
   taskKey: SQL;
-  /** The same on the count's groups. */
-  groupTaskKey: SQL;
   /** States in which this user can have a task at all (the index narrows the units to these first). */
   stateKeys: string[];
 }
 
 function taskRule(definition: WorkflowDefinition, user: SessionUser): TaskRule | null {
-  const branches = taskBranches(definition, user);
-  const stateKeys = [...new Set(branches.filter((branch) => branch.taskKey).map((branch) => branch.stateKey))];
-  if (!stateKeys.length) return null;
-  return { taskKey: caseSql(branches, JOINED), groupTaskKey: caseSql(branches, GROUPED), stateKeys };
+  const rows = taskTable(definition, user);
+  if (!rows.length) return null;
+  const keys = sql`${sql.param(rows.map(ruleKey))}::text[]`;
+  return {
+    isTask: sql`${unitKey} = any(${keys})`,
+    isTaskGroup: sql`${groupKey} = any(${keys})`,
+    taskKey: sql<string>`(${sql.param(rows.map((row) => row.taskKey))}::text[])[array_position(${keys}, ${unitKey})]`,
+    stateKeys: [...new Set(rows.map((row) => row.stateKey))],
+  };
+}
+
+/** The FROM clause the page and its count share (the count repeats it as an uncorrelated subquery). */
+function fromClause(user: SessionUser): SQL {
+  return sql`${projectUnits} inner join ${projectUnits} as "root_unit" on ${root.id} = ${projectUnits.rootId} inner join ${tenants} on ${tenants.id} = ${projectUnits.tenantId} left join ${projectMembers} on ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id}`;
 }
 
 /**
- * How many rows match `where` and have a task: the units are counted per state, unit type, tenant type and member
- * role first, and the rule judges those few groups rather than every unit (OFFSET 0 keeps the planner from pushing
- * the rule back down to the rows).
+ * How many units match `where` and are tasks: counted per state, unit type, tenant type and member role first, so the
+ * rule's key is built for those few groups rather than for every unit (OFFSET 0 keeps the planner from pushing the
+ * group condition back down to the rows).
  */
-function countSql(user: SessionUser, rule: TaskRule, where: SQL): SQL {
-  const grouped = sql`select ${projectUnits.stateKey} as state_key, ${projectUnits.type} as unit_type, ${tenants.type} as tenant_type, ${projectMembers.role} as member_role, count(*) as n from ${fromClause(user)} where ${where} group by 1, 2, 3, 4 offset 0`;
-  return sql`(select coalesce(sum(g.n), 0) from (${grouped}) as g where ${rule.groupTaskKey} is not null)`;
+function countSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<number> {
+  const groups = sql`select ${projectUnits.stateKey} as state_key, ${projectUnits.type} as unit_type, ${tenants.type} as tenant_type, ${projectMembers.role} as member_role, count(*) as n from ${fromClause(user)} where ${where} group by 1, 2, 3, 4 offset 0`;
+  return sql<number>`(select coalesce(sum(g.n), 0) from (${groups}) as g where ${rule.isTaskGroup})`;
 }
 
 const delayedSql = sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`;
@@ -97,7 +79,9 @@ const anyOf = (column: typeof projectUnits.type | typeof projectUnits.stateKey, 
   Array.isArray(value) ? inArray(column, value.length ? value : ['-']) : eq(column, value);
 
 /** The list as a resource definition, so that `sort`/`range`/`filter` parse and fail exactly as every other list's. */
-function taskResource({ taskKey, stateKeys }: Pick<TaskRule, 'taskKey' | 'stateKeys'>): ResourceDefinition {
+function taskResource(rule: TaskRule | null): ResourceDefinition {
+  const taskKey = rule?.taskKey ?? sql`null::text`;
+  const stateKeys = rule?.stateKeys ?? [];
   return {
     name: 'tasks',
     table: projectUnits,
@@ -129,14 +113,14 @@ function taskResource({ taskKey, stateKeys }: Pick<TaskRule, 'taskKey' | 'stateK
       const pattern = containsPattern(q);
       return or(ilike(projectUnits.number, pattern), ilike(projectUnits.title, pattern), ilike(root.title, pattern));
     },
-    // The units a task may be on; whether it is one is the rule's (`withTask`, or the count's groups).
-    scope: (user) => and(inArray(projectUnits.stateKey, stateKeys), visibleUnits(user), notInArray(root.stateKey, [...CLOSED_STATES])),
+    // The units a task may be on; which are tasks, the join with the rule decides.
+    scope: (user) => and(sql`${projectUnits.stateKey} = any(${sql.param(stateKeys)}::text[])`, visibleUnits(user), notInArray(root.stateKey, [...CLOSED_STATES])),
     allow: () => true,
     toRecords: async () => [],
   };
 }
 
-const taskColumns = (taskKey: SQL) => ({
+const taskColumns = (rule: TaskRule) => ({
   id: projectUnits.id,
   rootId: projectUnits.rootId,
   type: projectUnits.type,
@@ -148,7 +132,7 @@ const taskColumns = (taskKey: SQL) => ({
   salesOrgId: projectUnits.salesOrgId,
   rootTitle: root.title,
   parentTitle: parent.title,
-  taskKey: sql<string>`${taskKey}`,
+  taskKey: rule.taskKey,
   delayed: delayedSql,
 });
 
@@ -180,8 +164,6 @@ export interface TaskPage {
   total: number;
 }
 
-const withTask = (rule: TaskRule, where: SQL | undefined) => and(where, sql`${rule.taskKey} is not null`)!;
-
 /**
  * One page of the caller's tasks for a `sort`/`range`/`filter` query: rows and total in one query (the total as an
  * uncorrelated subquery, as `restResource` lists do); only a page past the end needs a second query for the total.
@@ -189,12 +171,12 @@ const withTask = (rule: TaskRule, where: SQL | undefined) => and(where, sql`${ru
 export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearchParams): Promise<TaskPage> {
   const { definition } = await activeWorkflow(db);
   const rule = taskRule(definition, user);
-  // Without any task state the query is still parsed, so that bad input is a 400 all the same.
-  const { query, where, order } = listQuery(taskResource(rule ?? { taskKey: sql`null::text`, stateKeys: [] }), user, params);
+  // Without any task the query is still parsed, so that bad input is a 400 all the same.
+  const { query, where, order } = listQuery(taskResource(rule), user, params);
   const { start, end } = query.range;
   if (!rule) return { tasks: [], start, total: 0 };
   const candidates = where ?? sql`true`;
-  const rows = (await pageQuery(db, user, { ...taskColumns(rule.taskKey), __total: countSql(user, rule, candidates) }, withTask(rule, candidates))
+  const rows = (await pageQuery(db, user, rule, { ...taskColumns(rule), __total: countSql(user, rule, candidates) }, candidates)
     .orderBy(...order)
     .limit(end - start + 1)
     .offset(start)) as TaskRow[];
@@ -206,7 +188,7 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
   return { tasks: rows.map(toTask), start, total };
 }
 
-function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, columns: T, where: SQL) {
+function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, rule: TaskRule, columns: T, where: SQL) {
   return (db as Db)
     .select(columns as never)
     .from(projectUnits)
@@ -214,7 +196,7 @@ function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: Session
     .leftJoin(parent, eq(parent.id, projectUnits.parentId))
     .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId))
     .leftJoin(projectMembers, and(eq(projectMembers.rootId, projectUnits.rootId), eq(projectMembers.userId, user.id)))
-    .where(where);
+    .where(and(where, rule.isTask));
 }
 
 /**
@@ -229,8 +211,8 @@ export async function userTasks(db: Db | Tx, user: SessionUser, options: { unitI
     taskResource(rule).scope!(user),
     options.unitId !== undefined ? eq(projectUnits.id, options.unitId) : undefined,
     options.changedAfter ? gt(projectUnits.stateSince, options.changedAfter) : undefined,
-  );
-  const rows = (await pageQuery(db, user, taskColumns(rule.taskKey), withTask(rule, where)).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
+  )!;
+  const rows = (await pageQuery(db, user, rule, taskColumns(rule), where).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
   return rows.map(toTask);
 }
 
