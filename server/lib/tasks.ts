@@ -15,7 +15,7 @@ import { activeWorkflow } from './workflow-definition.js';
 
 /**
  * The caller's open tasks, derived, never stored: units the user sees, in a state whose task the user's roles on the
- * project carry (the domain's rule, unrolled per user by `taskBranches`), of a project that is not closed. Paged,
+ * project carry (the domain's rule as the user's task table, `taskTable`), of a project that is not closed. Paged,
  * sorted, filtered and counted by the database (ra-data-simple-rest's list contract, like every list of the API).
  */
 
