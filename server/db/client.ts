@@ -150,6 +150,11 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
   };
 }
 
+/** The rows of `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? result) as T[];
+}
+
 /** True when the database has no user yet (a fresh install). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(schema.users);

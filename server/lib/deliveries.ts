@@ -3,7 +3,7 @@ import { DELIVERY_TYPE, parseWallNos, plannedDeliveryLots, type DeliverySource }
 import { effectivePreliminaryDays, type PreliminaryDaysValue } from '../../src/domain/preliminaryDays.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import { addDays, todayIso, type MaterialType, type StructureMaterial } from '../../src/domain/structure.js';
-import type { Db, Tx } from '../db/client.js';
+import { rowsOf, type Db, type Tx } from '../db/client.js';
 import { deliveryLots, materials, plants, preliminaryDays, productTypes, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import type { UnitRow } from './project-access.js';
 import { questionnaireStructureTypes } from './questionnaire.js';
@@ -22,22 +22,35 @@ interface PreliminaryData {
   types: { tenantId: number; key: string; label: string; productTypeID: number }[];
 }
 
-/** The admin table, default plants and product types of some tenants and sales organisations: three queries. */
-async function loadPreliminaryData(db: Db | Tx, tenantIds: number[], salesOrgIds: number[]): Promise<PreliminaryData> {
-  const d = db as Db;
-  const values = await d
-    .select({ plantId: preliminaryDays.plantId, productTypeId: preliminaryDays.productTypeId, preliminaryDays: preliminaryDays.preliminaryDays, tenantId: plants.tenantId })
-    .from(preliminaryDays)
-    .innerJoin(plants, eq(plants.id, preliminaryDays.plantId))
-    .where(inArray(plants.tenantId, tenantIds));
-  const orgs = salesOrgIds.length
-    ? await d.select({ id: salesOrganisations.id, defaultPlantId: salesOrganisations.defaultPlantId }).from(salesOrganisations).where(inArray(salesOrganisations.id, salesOrgIds))
-    : [];
-  const typeRows = await d.select().from(productTypes).where(inArray(productTypes.tenantId, tenantIds)).orderBy(asc(productTypes.title));
+const intArray = (ids: number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}]::int[]`;
+
+/**
+ * The admin table, default plants and product types of some tenants and sales organisations — and, for lists, which
+ * of `parentsOf` have children: one query (each part a JSON aggregate), not four round trips per list.
+ */
+async function loadPreliminaryData(db: Db | Tx, tenantIds: number[], salesOrgIds: number[], parentsOf: number[] = []): Promise<PreliminaryData & { parents: Set<number> }> {
+  const tenantList = intArray(tenantIds);
+  const [row] = rowsOf<{ values: unknown; orgs: unknown; types: unknown; parents: unknown }>(
+    await (db as Db).execute(sql`select
+      (select coalesce(json_agg(json_build_object('plantId', d.plant_id, 'productTypeId', d.product_type_id, 'preliminaryDays', d.preliminary_days, 'tenantId', p.tenant_id)), '[]'::json)
+         from ${preliminaryDays} d join ${plants} p on p.id = d.plant_id where p.tenant_id = any(${tenantList})) as "values",
+      (select coalesce(json_agg(json_build_object('id', o.id, 'defaultPlantId', o.default_plant_id)), '[]'::json)
+         from ${salesOrganisations} o where o.id = any(${intArray(salesOrgIds)})) as "orgs",
+      (select coalesce(json_agg(json_build_object('tenantId', t.tenant_id, 'materialKey', t.material_key, 'title', t.title, 'id', t.id) order by t.title), '[]'::json)
+         from ${productTypes} t where t.tenant_id = any(${tenantList})) as "types",
+      (select coalesce(json_agg(distinct u.parent_id), '[]'::json)
+         from ${projectUnits} u where u.parent_id = any(${intArray(parentsOf)})) as "parents"`),
+  );
+  // PGlite answers json as objects, node-postgres too; a driver that answers text is read as well.
+  const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const values = json<(PreliminaryDaysValue & { tenantId: number })[]>(row.values);
+  const orgs = json<{ id: number; defaultPlantId: number | null }[]>(row.orgs);
+  const typeRows = json<{ tenantId: number; materialKey: string | null; title: string; id: number }[]>(row.types);
   return {
     values,
     defaultPlants: new Map(orgs.map((org) => [org.id, org.defaultPlantId])),
-    types: typeRows.map((row) => ({ tenantId: row.tenantId, key: row.materialKey || row.title, label: row.title, productTypeID: row.id })),
+    types: typeRows.map((type) => ({ tenantId: type.tenantId, key: type.materialKey || type.title, label: type.title, productTypeID: type.id })),
+    parents: new Set(json<number[]>(row.parents)),
   };
 }
 
@@ -67,18 +80,25 @@ export async function preliminaryContext(db: Db | Tx, root: UnitRow, now = new D
   return context;
 }
 
-/** The preliminary days of many units at once (lists of units of any tenants), each through `unitPreliminaryDays`. */
-export async function preliminaryDaysOfUnits(db: Db | Tx, units: Pick<UnitRow, 'tenantId' | 'salesOrgId' | 'plantId' | 'productTypeId'>[], now = new Date()): Promise<number[]> {
+/**
+ * The preliminary days of many units at once (lists of units of any tenants), each through `unitPreliminaryDays`, and
+ * whether each has children — read together in one query.
+ */
+export async function listFactsOfUnits(
+  db: Db | Tx,
+  units: Pick<UnitRow, 'id' | 'tenantId' | 'salesOrgId' | 'plantId' | 'productTypeId'>[],
+  now = new Date(),
+): Promise<{ preliminaryDays: number; hasChildren: boolean }[]> {
   if (!units.length) return [];
   const tenantIds = [...new Set(units.map((unit) => unit.tenantId))];
   const salesOrgIds = [...new Set(units.flatMap((unit) => (unit.salesOrgId ? [unit.salesOrgId] : [])))];
-  const data = await loadPreliminaryData(db, tenantIds, salesOrgIds);
+  const data = await loadPreliminaryData(db, tenantIds, salesOrgIds, units.map((unit) => unit.id));
   const contexts = new Map<string, PreliminaryContext>();
   return units.map((unit) => {
     const key = `${unit.tenantId}:${unit.salesOrgId ?? ''}`;
     const context = contexts.get(key) ?? contextOf(data, unit.tenantId, unit.salesOrgId, todayIso(now));
     contexts.set(key, context);
-    return unitPreliminaryDays(context, unit);
+    return { preliminaryDays: unitPreliminaryDays(context, unit), hasChildren: data.parents.has(unit.id) };
   });
 }
 

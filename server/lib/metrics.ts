@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Handler, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { viewerExtractionPool } from '../services/ifc-viewer-pool.js';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
@@ -21,9 +21,6 @@ export interface Metrics {
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? result) as T[];
-}
 
 /**
  * The Prometheus registry of one app: requests per route pattern (never the raw path, so the label set

@@ -25,7 +25,7 @@ import { ApiError } from '../lib/errors.js';
 import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
-import { preliminaryDaysOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
+import { listFactsOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
 import { canAssignProductTypes } from '../../src/domain/assignments.js';
 import { allocateUnitNumber } from '../lib/unit-numbers.js';
 import { lockedUnitAccess, lockUnits } from '../lib/locks.js';
@@ -63,13 +63,8 @@ export function unitColumns() {
  */
 export async function withChildFlags(db: Db, rows: UnitWithExtras[]): Promise<UnitWithExtras[]> {
   if (!rows.length) return rows;
-  const parents = await db
-    .selectDistinct({ id: projectUnits.parentId })
-    .from(projectUnits)
-    .where(inArray(projectUnits.parentId, rows.map((row) => row.id)));
-  const withChildren = new Set(parents.map((row) => row.id));
-  const days = await preliminaryDaysOfUnits(db, rows);
-  return rows.map((row, index) => ({ ...row, hasChildren: withChildren.has(row.id), preliminaryDays: days[index] }));
+  const facts = await listFactsOfUnits(db, rows);
+  return rows.map((row, index) => ({ ...row, ...facts[index] }));
 }
 
 export function toUnit(row: UnitWithExtras): ProjectUnit {

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import type { Db, Tx } from '../db/client.js';
+import { rowsOf, type Db, type Tx } from '../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { logger } from '../lib/logging.js';
 import { guardedLookup, webhookUrlRefusal, type AddressPolicy } from '../lib/webhook-url.js';
@@ -52,10 +52,6 @@ export function webhookSettingsFromEnv(env: NodeJS.ProcessEnv): WebhookSettings 
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
   };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 async function tryLock(tx: Tx, key: number): Promise<boolean> {
