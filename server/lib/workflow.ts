@@ -1,7 +1,5 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { CLOSED_STATES, isClosedState } from '../../src/domain/projectUnits.js';
-import type { Task } from '../../src/domain/tasks.js';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isClosedState } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import {
   actorRoles,
@@ -11,17 +9,15 @@ import {
   evaluateGuards,
   initialStateOf,
   taskFor,
-  taskStateKeys,
   unitActions,
   type GuardFacts,
   type TenantType,
   type TransitionCall,
   type UnitAction,
-  type WorkflowDefinition,
   type WorkflowEffect,
 } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
-import { projectMembers, projectUnitJournal, projectUnitParams, projectUnits, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
+import { projectUnitJournal, projectUnitParams, projectUnits, userProfiles, users } from '../db/schema.js';
 import { hasAssignment } from './assignments.js';
 import { recordTransitionEvents } from './events.js';
 import { lockedUnitAccess } from './locks.js';
@@ -220,77 +216,6 @@ async function stateMessage(db: Db, unit: { id: number; stateKey: string; stateS
   if (!row) return null;
   const author = [row.firstName, row.lastName].filter(Boolean).join(' ') || row.login || '';
   return { text: row.text, author, createdAt: row.createdAt.toISOString() };
-}
-
-/**
- * The caller's open tasks, derived from states × memberships × the definition: candidate units (visible,
- * in a state that has a task, project not closed) in one query, then the domain rule decides.
- */
-export async function userTasks(db: Db, user: SessionUser, onlyUnitId?: number): Promise<Task[]> {
-  const { definition } = await activeWorkflow(db);
-  return tasksWith(db, user, definition, onlyUnitId);
-}
-
-async function tasksWith(db: Db, user: SessionUser, definition: WorkflowDefinition, onlyUnitId?: number): Promise<Task[]> {
-  const keys = taskStateKeys(definition);
-  if (!keys.length) return [];
-  const root = alias(projectUnits, 'root_unit');
-  const parent = alias(projectUnits, 'parent_unit');
-  const rows = await db
-    .select({
-      id: projectUnits.id,
-      rootId: projectUnits.rootId,
-      type: projectUnits.type,
-      number: projectUnits.number,
-      title: projectUnits.title,
-      stateKey: projectUnits.stateKey,
-      stateSince: projectUnits.stateSince,
-      tenantId: projectUnits.tenantId,
-      salesOrgId: projectUnits.salesOrgId,
-      rootTitle: root.title,
-      parentTitle: parent.title,
-      tenantType: tenants.type,
-      role: projectMembers.role,
-      delayed: sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`,
-    })
-    .from(projectUnits)
-    .innerJoin(root, eq(root.id, projectUnits.rootId))
-    .leftJoin(parent, eq(parent.id, projectUnits.parentId))
-    .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId))
-    .leftJoin(projectMembers, and(eq(projectMembers.rootId, projectUnits.rootId), eq(projectMembers.userId, user.id)))
-    .where(
-      and(
-        visibleUnits(user),
-        inArray(projectUnits.stateKey, keys),
-        notInArray(root.stateKey, [...CLOSED_STATES]),
-        onlyUnitId !== undefined ? eq(projectUnits.id, onlyUnitId) : undefined,
-      ),
-    )
-    .orderBy(desc(projectUnits.stateSince), desc(projectUnits.id));
-  const tasks: Task[] = [];
-  for (const row of rows) {
-    const tenantType: TenantType = row.tenantType === 'ccl' ? 'ccl' : 'standard';
-    const roles = actorRoles({ role: row.role, isInternal: user.isInternal, isAdmin: user.isAdmin });
-    const task = taskFor(definition, { type: row.type, stateKey: row.stateKey }, tenantType, roles);
-    if (!task) continue;
-    tasks.push({
-      id: row.id,
-      projectUnitID: row.id,
-      rootProjectUnitID: row.rootId ?? row.id,
-      projectUnitNo: row.number,
-      rootUnitTitle: row.rootTitle,
-      parentUnitTitle: row.parentTitle,
-      unitTitle: row.title,
-      projectUnitType: row.type,
-      stateKey: row.stateKey,
-      taskKey: task.taskKey,
-      changedOn: row.stateSince.toISOString(),
-      tenantID: row.tenantId,
-      salesOrgID: row.salesOrgId,
-      delayed: !!row.delayed,
-    });
-  }
-  return tasks;
 }
 
 /** Current root projects the user sees (the dashboard's project counter). */

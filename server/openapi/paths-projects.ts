@@ -93,8 +93,13 @@ op('put', '/api/planning/:rootId', { tags: projects, summary: 'Save the planning
 
 op('put', `${DATA}/projectunitstates/:id`, { tags: workflow, summary: 'Apply a workflow transition (writes `unit.transitioned` and the action’s business event)', body: stateRequestSchema, responses: { 200: TransitionResult } });
 op('post', `${DATA}/projectunitstates/ccl-check-data`, { tags: workflow, summary: 'CCL: toggle check data missing/complete', body: checkDataRequestSchema, responses: { 200: TransitionResult } });
-op('get', '/api/tasks', { tags: workflow, summary: 'The caller’s open tasks', responses: { 200: z.array(TaskSchema) } });
-op('get', '/api/tasks/:id', { tags: workflow, summary: 'The caller’s task on one unit', responses: { 200: TaskSchema } });
+resource('/api/tasks', {
+  tag: 'Workflow and tasks',
+  what: 'open tasks of the caller (derived from the units’ states, the caller’s roles and the workflow definition; default sort changedOn DESC)',
+  record: TaskSchema,
+  filters: 'rootProjectUnitID, projectUnitID, projectUnitType, stateKey, taskKey (one or a list each), delayed, tenantID; q searches number, unit title and project title',
+  sortable: 'changedOn, projectUnitNo, unitTitle, rootUnitTitle, projectUnitType, stateKey, taskKey, id',
+});
 for (const counter of ['taskCount', 'projectCount', 'workflowCount']) op('get', `${DATA}/dashboard/${counter}`, { tags: workflow, summary: `Dashboard counter ${counter}`, responses: { 200: Count } });
 op('get', '/api/workflow-definition', { tags: workflow, summary: 'The workflow definition in force (configurers, admins)', responses: { 200: WorkflowDefinitionView } });
 op('get', '/api/workflow-definition/schema', { tags: workflow, summary: 'The JSON Schema of workflow definitions', responses: { 200: z.record(z.string(), z.unknown()) } });

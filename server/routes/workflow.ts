@@ -6,7 +6,8 @@ import { users, workflowDefinitions } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
-import { applyTransition, currentProjectCount, userTasks } from '../lib/workflow.js';
+import { taskCount, taskPage, userTasks } from '../lib/tasks.js';
+import { applyTransition, currentProjectCount } from '../lib/workflow.js';
 import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
 
 function sessionUser(user: SessionUser | null | undefined): SessionUser {
@@ -38,13 +39,17 @@ projectUnitStateRoutes.post('/ccl-check-data', async (c) => {
   return c.json(result);
 });
 
-/** The caller's open tasks (derived, never stored). */
+/** The caller's open tasks (derived, never stored): a list resource of the simple-rest contract. */
 export const taskRoutes = new Hono<AppEnv>();
 
-taskRoutes.get('/', async (c) => c.json(await userTasks(c.get('db'), sessionUser(c.get('user')))));
+taskRoutes.get('/', async (c) => {
+  const { tasks, start, total } = await taskPage(c.get('db'), sessionUser(c.get('user')), new URL(c.req.url).searchParams);
+  c.header('Content-Range', `tasks ${start}-${tasks.length ? start + tasks.length - 1 : start}/${total}`);
+  return c.json(tasks);
+});
 
 taskRoutes.get('/:id', async (c) => {
-  const [task] = await userTasks(c.get('db'), sessionUser(c.get('user')), parseId(c.req.param('id')));
+  const [task] = await userTasks(c.get('db'), sessionUser(c.get('user')), { unitId: parseId(c.req.param('id')) });
   if (!task) throw ApiError.notFound();
   return c.json(task);
 });
@@ -52,7 +57,7 @@ taskRoutes.get('/:id', async (c) => {
 /** Dashboard counters (the workflow counter lives with the Workflows page's resources). */
 export const dashboardRoutes = new Hono<AppEnv>();
 
-dashboardRoutes.get('/taskCount', async (c) => c.json({ count: (await userTasks(c.get('db'), sessionUser(c.get('user')))).length }));
+dashboardRoutes.get('/taskCount', async (c) => c.json({ count: await taskCount(c.get('db'), sessionUser(c.get('user'))) }));
 dashboardRoutes.get('/projectCount', async (c) => c.json({ count: await currentProjectCount(c.get('db'), sessionUser(c.get('user'))) }));
 
 /** The workflow definition: configurers read it and save new versions; every version is kept. */

@@ -9,7 +9,7 @@ import { translate } from '../lib/i18n.js';
 import { logger } from '../lib/logging.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
-import { userTasks } from '../lib/workflow.js';
+import { taskCount, userTasks } from '../lib/tasks.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
 import { queueMail } from './mail-outbox.js';
 
@@ -124,8 +124,7 @@ export async function runDailyStatusMail(db: Db, now = new Date()): Promise<numb
       if (!recipient.email) continue;
       const user = await loadSessionUser(tx as unknown as Db, recipient.id);
       if (!user) continue;
-      const tasks = await userTasks(tx as unknown as Db, user);
-      const changed = tasks.filter((task) => new Date(task.changedOn).getTime() > since);
+      const changed = await userTasks(tx, user, { changedAfter: new Date(since) });
       if (!changed.length) continue;
       const language = user.language;
       const lines = changed.map((task) =>
@@ -140,7 +139,7 @@ export async function runDailyStatusMail(db: Db, now = new Date()): Promise<numb
         kind: 'daily-status',
         recipient: recipient.email,
         subject: translate(language, 'MAIL.DailyStatus.Subject', { count: changed.length }),
-        body: translate(language, 'MAIL.DailyStatus.Body', { lines: lines.join('\n'), open: tasks.length }),
+        body: translate(language, 'MAIL.DailyStatus.Body', { lines: lines.join('\n'), open: await taskCount(tx, user) }),
         userId: user.id,
       });
       sent += 1;

@@ -48,6 +48,9 @@ export function workflowAvailable(user: { isInternal: boolean; isAdmin: boolean 
   return !!user && (user.isInternal || user.isAdmin);
 }
 
+/** The longest search text My Tasks sends (the API refuses longer ones). */
+export const TASK_SEARCH_MAX = 200;
+
 /** Page sizes of My Tasks and the project lists; the default (20) is shared through local storage. */
 export const LIST_PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 20;

@@ -54,18 +54,21 @@ function pageOf<T extends RaRecord>(records: T[], params: GetListParams): GetLis
 }
 
 const base = simpleRestProvider(API_BASE, httpClient);
+/** Lists of the same contract outside API_BASE (`GET /api/tasks`). */
+const apiRoot = simpleRestProvider('/api', httpClient);
+const ROOT_LISTS = new Set(['tasks']);
 
 /** Lists whose API is not the simple-rest contract: read whole, without query parameters. */
 const WHOLE_LISTS: Record<string, () => Promise<RaRecord[]>> = {
   // The table is read whole (plants × product types); the API refuses paging parameters.
   productplantpreliminarydays: () => getJson<RaRecord[]>(`${API_BASE}/productplantpreliminarydays`),
-  tasks: projectMethods.getTasks,
 };
 
 const crud = {
   ...base,
   getList: async <RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<RecordType>> => {
     const name = apiResource(resource);
+    if (ROOT_LISTS.has(name)) return apiRoot.getList<RecordType>(name, params);
     const whole = WHOLE_LISTS[name];
     return whole ? (pageOf(await whole(), params) as GetListResult<RecordType>) : base.getList<RecordType>(name, params);
   },

@@ -75,7 +75,7 @@ describe('the workflow definition API', () => {
     const step = await ctx.request('PUT', `/api/data/planxchange/projectunitstates/${root}`, { cookie: cookies.staff, body: { projectUnitID: root } });
     expect(step.status).toBe(200);
     expect(((await step.json()) as { stateKey: string }).stateKey).toBe('TechnicalReview');
-    const tasks = (await (await ctx.request('GET', '/api/tasks', { cookie: cookies.staff })).json()) as Task[];
+    const tasks = (await (await ctx.request('GET', `/api/tasks?filter=${encodeURIComponent(JSON.stringify({ projectUnitID: root }))}`, { cookie: cookies.staff })).json()) as Task[];
     expect(tasks.find((task) => task.projectUnitID === root)?.taskKey).toBe('TechnicalReview');
     const context = (await (await ctx.request('GET', `/api/data/planxchange/projects/${root}/context`, { cookie: cookies.staff })).json()) as {
       workflow: { task: { taskKey: string }; actions: { action: string; to: string }[] };

@@ -20,7 +20,8 @@ async function journalOf(id: number) {
 }
 const put = (login: string | null, id: number, body: Record<string, unknown> = {}) =>
   ctx.request('PUT', `/api/data/planxchange/projectunitstates/${id}`, { cookie: login ? cookies[login] : undefined, body: { projectUnitID: id, ...body } });
-const tasks = async (login: string) => (await (await ctx.request('GET', '/api/tasks', { cookie: cookies[login] })).json()) as Task[];
+/** Every task of the user (the list's largest page; the demo data has far fewer). */
+const tasks = async (login: string) => (await (await ctx.request('GET', `/api/tasks?range=${encodeURIComponent('[0,999]')}`, { cookie: cookies[login] })).json()) as Task[];
 const taskCount = async (login: string) =>
   ((await (await ctx.request('GET', '/api/data/planxchange/dashboard/taskCount', { cookie: cookies[login] })).json()) as { count: number }).count;
 const firstKey = async (response: Response) => ((await response.json()) as { messages: { key: string }[] }).messages[0].key;

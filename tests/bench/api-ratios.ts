@@ -30,13 +30,19 @@ interface Endpoint {
   minRatio: Record<Database, number>;
 }
 
-const listPath = (resource: string, query: Record<string, unknown>) =>
-  `/api/data/planxchange/${resource}?${Object.entries(query).map(([key, value]) => `${key}=${encodeURIComponent(JSON.stringify(value))}`).join('&')}`;
+const listQueryString = (query: Record<string, unknown>) => Object.entries(query).map(([key, value]) => `${key}=${encodeURIComponent(JSON.stringify(value))}`).join('&');
+const listPath = (resource: string, query: Record<string, unknown>) => `/api/data/planxchange/${resource}?${listQueryString(query)}`;
 
 export const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/auth/me', path: () => '/api/auth/me', user: 'customer', minRatio: { embedded: 0.25, PostgreSQL: 0.25 } },
   { name: 'banner list (20 of 204)', path: () => listPath('banner-notifications', { sort: ['showFrom', 'DESC'], range: [0, 19], filter: {} }), user: 'admin', minRatio: { embedded: 0.05, PostgreSQL: 0.1 } },
-  { name: 'GET /api/tasks', path: () => '/api/tasks', user: 'staff', minRatio: { embedded: 0.05, PostgreSQL: 0.1 } },
+  // As My Tasks asks for it: the first page of 25, newest change first (staff have 1,373 tasks on the bench data).
+  {
+    name: 'task list (first 25 of 1,373)',
+    path: () => `/api/tasks?${listQueryString({ sort: ['changedOn', 'DESC'], range: [0, 24], filter: {} })}`,
+    user: 'staff',
+    minRatio: { embedded: 0.05, PostgreSQL: 0.1 },
+  },
   {
     name: 'unit list (lots of a root, 10k units)',
     path: (data) => listPath('projects', { filter: { rootProjectUnitID: data.rootId, projectUnitType: 'approvallot' }, range: [0, 24], sort: ['projectUnitNo', 'ASC'] }),

@@ -41,7 +41,12 @@ describe('My Tasks as customer', () => {
     const tasks = await apiTasks(page);
     expect(tasks.length).toBeGreaterThan(1);
 
+    // The screen asks the server for one page (range and sort), never for every task.
+    const listRequest = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/tasks');
     await page.goto('/home/app/task-list');
+    const asked = new URL((await listRequest).url()).searchParams;
+    expect(JSON.parse(asked.get('range')!)).toEqual([0, 19]);
+    expect(JSON.parse(asked.get('sort')!)).toEqual(['changedOn', 'DESC']);
     const rows = page.getByTestId('task-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(tasks.length);
@@ -95,6 +100,22 @@ describe('My Tasks as customer', () => {
 
     await orderRow.getByTestId('task-info').click();
     await Promise.all([page.waitForURL((url) => url.pathname === detailsPath(order)), dialog.getByRole('button', { name: 'Go to project' }).click()]);
+
+    // The search is the server's: a project's title leaves that project's tasks, kept in the address; then none.
+    await page.goto('/home/app/task-list');
+    const project = tasks[0].rootUnitTitle;
+    const ofProject = tasks.filter((task) => [task.projectUnitNo, task.unitTitle, task.rootUnitTitle].some((text) => text.toLowerCase().includes(project.toLowerCase())));
+    const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/tasks' && (response.url().includes('%22q%22') || response.url().includes('"q"')));
+    await page.getByTestId('task-search').fill(project);
+    await searched;
+    await page.getByText(`${ofProject.length} open task`).waitFor();
+    expect(await rows.count()).toBe(ofProject.length);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(project);
+    await page.screenshot({ path: `${SHOTS}/tasks-search.png`, fullPage: true });
+    await page.getByTestId('task-search').fill('no such project');
+    await page.getByTestId('tasks-no-match').waitFor();
+    await page.getByTestId('task-search').fill('');
+    await page.getByText(`${tasks.length} open tasks`).waitFor();
 
     // A row opens its unit (a root task its project).
     await page.goto('/home/app/task-list');

@@ -64,6 +64,8 @@ export const projectUnits = pgTable(
     index('project_units_parent_idx').on(t.parentId, t.number),
     index('project_units_tenant_state_idx').on(t.tenantId, t.stateKey),
     index('project_units_state_since_idx').on(t.stateSince),
+    // The task list's count: units per state, project, tenant and type from the index alone (server/lib/tasks.ts).
+    index('project_units_task_groups_idx').on(t.stateKey, t.rootId, t.tenantId, t.type),
     uniqueIndex('project_units_sibling_title_unique').on(t.parentId, t.type, sql`lower(${t.title})`),
     // Numbers are unique (`project_units_number_unique`): that index is created by hand in migration
     // 0016_concurrency.sql, after numbers that parallel creations had handed out twice are made unique.

@@ -71,6 +71,4 @@ export const projectMethods = {
   getTenantInfo: (rootId: number) => getJson<{ html: string }>(`/api/tenant-infos/${rootId}`),
   /** The caller's task on a unit (`GET /api/tasks/{unitId}`). */
   getTask: (unitId: number) => getJson<Task>(`/api/tasks/${unitId}`),
-  /** The caller's open tasks, newest change first (the server sorts them; My Tasks pages them in the browser). */
-  getTasks: () => getJson<Task[]>('/api/tasks'),
 };

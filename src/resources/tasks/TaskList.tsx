@@ -1,11 +1,13 @@
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Alert, Box, Button, Card, LinearProgress, Stack, TablePagination, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { lastPage, parsePageParam } from '../../domain/projectLists';
-import { LIST_PAGE_SIZES, type Task } from '../../domain/tasks';
+import { LIST_PAGE_SIZES, TASK_SEARCH_MAX, type Task } from '../../domain/tasks';
+import { SEARCH_DEBOUNCE_MS } from '../../domain/search';
 import { EmptyState } from '../../layout/EmptyState';
 import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { pageAfterSwipe, useSwipe } from './swipe';
@@ -16,33 +18,68 @@ import { TaskTable } from './TaskTable';
 import { TaskToolbar } from './TaskToolbar';
 import { TASKS_RESOURCE } from '../names';
 
-/** The page is in the address (`?page=`, zero-based, as the project lists), so back and reload keep it. */
-function usePageParam(): [number, (page: number) => void] {
+/** The page (`?page=`, zero-based, as the project lists) and the search text (`?q=`) are in the address, so back and reload keep them. */
+function useListParams(): { page: number; q: string; setPage: (page: number) => void; setQ: (q: string) => void } {
   const [params, setParams] = useSearchParams();
-  const page = parsePageParam(params.get('page'));
-  const setPage = (next: number) =>
+  const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
       const copy = new URLSearchParams(current);
-      if (next > 0) copy.set('page', String(next));
-      else copy.delete('page');
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) copy.set(key, value);
+        else copy.delete(key);
+      }
       return copy;
     });
-  return [page, setPage];
+  return {
+    page: parsePageParam(params.get('page')),
+    q: (params.get('q') ?? '').slice(0, TASK_SEARCH_MAX),
+    setPage: (next) => update({ page: next > 0 ? String(next) : null }),
+    // A new search starts on the first page.
+    setQ: (next) => update({ q: next.trim() ? next : null, page: null }),
+  };
 }
 
+/** The search field's text, handed on to the address once typing pauses; the address's own changes (back) shown. */
+function useDebouncedSearch(q: string, setQ: (q: string) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(q);
+  const [shown, setShown] = useState(q);
+  const sent = useRef(q);
+  const latestSetQ = useRef(setQ);
+  useEffect(() => {
+    latestSetQ.current = setQ;
+  });
+  if (q !== shown) {
+    setShown(q);
+    if (q !== sent.current) setText(q);
+  }
+  useEffect(() => {
+    if (text.trim() === q.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = text.trim() ? text : '';
+      latestSetQ.current(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q]);
+  return [text, setText];
+}
+
+/** The server's default order, asked for explicitly: the newest change first. */
+const SORT = { field: 'changedOn', order: 'DESC' } as const;
+
 /**
- * home/app/task-list: the task-list resource's list, the caller's open tasks as a table or a grid. The API answers
- * the whole list (newest change first); the data provider pages it.
+ * home/app/task-list: the task-list resource's list, the caller's open tasks as a table or a grid. The server pages,
+ * sorts, searches and counts them (`GET /api/tasks?sort=…&range=…&filter={"q":…}`); only the page shown is loaded.
  */
 export default function TaskList() {
   const translate = useTranslate();
   const { style, canChoose, setStyle } = useListStyle();
   const [pageSize, setPageSize] = useStoredPageSize();
-  const [requestedPage, setPage] = usePageParam();
+  const { page: requestedPage, setPage, q, setQ } = useListParams();
+  const [searchText, setSearchText] = useDebouncedSearch(q, setQ);
   const [known, setKnown] = useState<number | undefined>(undefined);
   // Beyond the last page (an old link, tasks done meanwhile) the last page is shown.
   const page = known === undefined ? requestedPage : Math.min(requestedPage, lastPage(known, pageSize));
-  const tasks = useGetList<Task>(TASKS_RESOURCE, { pagination: { page: page + 1, perPage: pageSize } }, { placeholderData: keepPreviousData });
+  const tasks = useGetList<Task>(TASKS_RESOURCE, { pagination: { page: page + 1, perPage: pageSize }, sort: SORT, filter: q.trim() ? { q: q.trim() } : {} }, { placeholderData: keepPreviousData });
   if (tasks.total !== undefined && tasks.total !== known) setKnown(tasks.total);
   const [info, setInfo] = useState<{ task: Task | null; open: boolean }>({ task: null, open: false });
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -68,6 +105,7 @@ export default function TaskList() {
         {translate('TASKS.LoadFailed')}
       </Alert>
     );
+  else if (!total && q.trim()) content = <EmptyState icon={<SearchOffIcon />} title={translate('TASKS.NoMatchTitle')} text={translate('TASKS.NoMatch', { q: q.trim() })} testId="tasks-no-match" />;
   else if (!total) content = <EmptyState icon={<TaskAltIcon />} title={translate('TASKS.NoTasksTitle')} text={translate('TASKS.NoTasks')} testId="tasks-empty" />;
   else
     content = (
@@ -108,6 +146,8 @@ export default function TaskList() {
           style={style}
           canChoose={canChoose}
           onStyle={setStyle}
+          search={searchText}
+          onSearch={setSearchText}
           refreshing={tasks.isFetching}
           onRefresh={() => tasks.refetch()}
         />

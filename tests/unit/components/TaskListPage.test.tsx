@@ -32,10 +32,25 @@ const task = (index: number, overrides: Partial<Task> = {}): Task => ({
   ...overrides,
 });
 
+/** The server: answers the requested range of `tasks` with the total in Content-Range, as `GET /api/tasks` does. */
 function stubTasks(tasks: Task[]) {
-  const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(tasks), { status: 200, headers: { 'content-type': 'application/json' } })));
+  const fetch = vi.fn((url: string) => {
+    const params = new URL(url, 'http://portal').searchParams;
+    const [start, end] = JSON.parse(params.get('range') ?? '[0,24]') as [number, number];
+    const q = ((JSON.parse(params.get('filter') ?? '{}') as { q?: string }).q ?? '').toLowerCase();
+    const matches = tasks.filter((task) => [task.projectUnitNo, task.unitTitle, task.rootUnitTitle].some((text) => text.toLowerCase().includes(q)));
+    const page = matches.slice(start, end + 1);
+    const headers = { 'content-type': 'application/json', 'content-range': `tasks ${start}-${page.length ? start + page.length - 1 : start}/${matches.length}` };
+    return Promise.resolve(new Response(JSON.stringify(page), { status: 200, headers }));
+  });
   vi.stubGlobal('fetch', fetch);
   return fetch;
+}
+
+/** What the page asked the server for. */
+function requested(fetch: ReturnType<typeof stubTasks>, call: number) {
+  const url = new URL(String((fetch.mock.calls[call] as unknown[])[0]), 'http://portal');
+  return { path: url.pathname, range: JSON.parse(url.searchParams.get('range')!), sort: JSON.parse(url.searchParams.get('sort')!), filter: JSON.parse(url.searchParams.get('filter') ?? '{}') };
 }
 
 function Location() {
@@ -70,7 +85,8 @@ describe('My Tasks', () => {
     const fetch = stubTasks(Array.from({ length: 25 }, (_, index) => task(index + 1)));
     renderPage();
     await waitFor(() => expect(rows()).toHaveLength(20));
-    expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe('/api/tasks');
+    // Only the page shown is loaded, in the server's order.
+    expect(requested(fetch, 0)).toEqual({ path: '/api/tasks', range: [0, 19], sort: ['changedOn', 'DESC'], filter: {} });
     expect(screen.getByText('1-20 of 25')).toBeTruthy();
     expect(screen.getByTestId('task-count').textContent).toContain('25 open tasks');
 
@@ -81,6 +97,7 @@ describe('My Tasks', () => {
     expect(rows()).toHaveLength(20);
     await act(async () => swipe(list, -120));
     await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(requested(fetch, fetch.mock.calls.length - 1)).toEqual({ path: '/api/tasks', range: [20, 39], sort: ['changedOn', 'DESC'], filter: {} });
     expect(screen.getByText('21-25 of 25')).toBeTruthy();
     expect(location()).toBe('/home/app/task-list?page=1');
     // No page after the last one.
@@ -145,6 +162,28 @@ describe('My Tasks', () => {
     expect(location()).toBe('/home/app/task-list');
     fireEvent.click(within(generic).getByRole('button', { name: 'Go to project' }));
     expect(location()).toBe('/home/app/project/details/1/102');
+  });
+
+  it('searches on the server, from the first page, and keeps the search in the address', async () => {
+    const fetch = stubTasks(Array.from({ length: 25 }, (_, index) => task(index + 1)));
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    await act(async () => swipe(screen.getByTestId('task-list'), -120));
+    await waitFor(() => expect(location()).toBe('/home/app/task-list?page=1'));
+    fireEvent.change(screen.getByTestId('task-search'), { target: { value: 'Lot 2' } });
+    // Lot 2 and Lot 20–25.
+    await waitFor(() => expect(rows()).toHaveLength(7));
+    expect(requested(fetch, fetch.mock.calls.length - 1)).toEqual({ path: '/api/tasks', range: [0, 19], sort: ['changedOn', 'DESC'], filter: { q: 'Lot 2' } });
+    expect(location()).toBe('/home/app/task-list?q=Lot+2');
+    expect(screen.getByTestId('task-count').textContent).toContain('7 open tasks');
+
+    fireEvent.change(screen.getByTestId('task-search'), { target: { value: 'Garage' } });
+    await waitFor(() => expect(location()).toBe('/home/app/task-list?q=Garage'));
+    const none = await screen.findByTestId('tasks-no-match');
+    expect(none.textContent).toContain('None of your open tasks matches "Garage".');
+    fireEvent.change(screen.getByTestId('task-search'), { target: { value: '' } });
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(location()).toBe('/home/app/task-list');
   });
 
   it('says so when there is nothing to do', async () => {

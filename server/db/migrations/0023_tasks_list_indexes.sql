@@ -1,0 +1,1 @@
+CREATE INDEX "project_units_task_groups_idx" ON "project_units" USING btree ("state_key","root_id","tenant_id","type");

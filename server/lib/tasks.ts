@@ -1,0 +1,245 @@
+import { and, asc, desc, eq, gt, ilike, inArray, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { CLOSED_STATES, MEMBER_ROLES, UNIT_TYPES } from '../../src/domain/projectUnits.js';
+import { NO_MEMBERSHIP, OTHER_MEMBER, taskTable, type TaskTableRow } from '../../src/domain/taskTable.js';
+import type { Task } from '../../src/domain/tasks.js';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { WorkflowDefinition } from '../../src/domain/workflow.js';
+import type { Db, Tx } from '../db/client.js';
+import { projectMembers, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { visibleUnits } from './project-access.js';
+import { containsPattern } from './rest-query.js';
+import { listQuery, type ResourceDefinition } from './rest.js';
+import { activeWorkflow } from './workflow-definition.js';
+
+/**
+ * The caller's open tasks, derived, never stored: units the user sees, in a state whose task the user's roles on the
+ * project carry (the domain's rule as the user's task table, `taskTable`), of a project that is not closed. Paged,
+ * sorted, filtered and counted by the database (ra-data-simple-rest's list contract, like every list of the API).
+ */
+
+/** The unit's project (root) and parent, joined under these names. */
+const root = alias(projectUnits, 'root_unit');
+const parent = alias(projectUnits, 'parent_unit');
+
+/** How the rule keys a combination: state, unit type, tenant type and membership, joined by `|`. */
+const ruleKey = (row: Pick<TaskTableRow, 'stateKey' | 'unitType' | 'tenantType' | 'membership'>) => [row.stateKey, row.unitType, row.tenantType, row.membership].join('|');
+
+/** A combination in SQL, keyed as `ruleKey` does (the membership named as `membershipOf` does). */
+const keySql = (stateKey: SQLWrapper, type: SQLWrapper, tenantType: SQLWrapper, role: SQLWrapper) =>
+  sql`(${stateKey} || '|' || ${type} || '|' || ${tenantType} || '|' || (case when ${role} is null then ${NO_MEMBERSHIP} when ${role} = any(${sql.param([...MEMBER_ROLES])}::text[]) then ${role} else ${OTHER_MEMBER} end))`;
+/** The joined unit's combination. */
+const unitKey = keySql(projectUnits.stateKey, projectUnits.type, tenants.type, projectMembers.role);
+/** A group's combination in the count (`g`). */
+const groupKey = keySql(sql.raw('g.state_key'), sql.raw('g.unit_type'), sql.raw('g.tenant_type'), sql.raw('g.member_role'));
+
+interface TaskRule {
+  /** The unit is a task of the user: its combination is in the table (one array parameter; the database hashes it). */
+  isTask: SQL;
+  /** The same for a group of units in the count. */
+  isTaskGroup: SQL;
+  /** The unit's task key. */
+  taskKey: SQL;
+  /** States in which this user can have a task at all (the index narrows the units to these first). */
+  stateKeys: string[];
+}
+
+function taskRule(definition: WorkflowDefinition, user: SessionUser): TaskRule | null {
+  const rows = taskTable(definition, user);
+  if (!rows.length) return null;
+  const keys = sql`${sql.param(rows.map(ruleKey))}::text[]`;
+  return {
+    isTask: sql`${unitKey} = any(${keys})`,
+    isTaskGroup: sql`${groupKey} = any(${keys})`,
+    taskKey: sql<string>`(${sql.param(rows.map((row) => row.taskKey))}::text[])[array_position(${keys}, ${unitKey})]`,
+    stateKeys: [...new Set(rows.map((row) => row.stateKey))],
+  };
+}
+
+/** The FROM clause the page and its count share (the count repeats it as an uncorrelated subquery). */
+function fromClause(user: SessionUser): SQL {
+  return sql`${projectUnits} ${joins(user)}`;
+}
+
+/** What a unit is joined with: its project, its tenant and the user's membership. */
+function joins(user: SessionUser): SQL {
+  return sql`inner join ${projectUnits} as "root_unit" on ${root.id} = ${projectUnits.rootId} inner join ${tenants} on ${tenants.id} = ${projectUnits.tenantId} left join ${projectMembers} on ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id}`;
+}
+
+/** Filters that name only what all units of a project, tenant, type and state share (the fast count applies). */
+const GROUP_FILTERS = new Set(['rootProjectUnitID', 'projectUnitType', 'stateKey', 'tenantID', 'taskKey']);
+
+/**
+ * The count without unit-level filters: the units are counted per project, tenant, type and state in one pass over
+ * the table, and the groups take the units' place under the name `project_units` — so the very same conditions (the
+ * access rule, the open project, the filters, the task rule) apply to a few dozen groups instead of thousands of units.
+ */
+function groupCountSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<number> {
+  const groups = sql`select root_id, tenant_id, type, state_key, count(*) as n from ${projectUnits} where ${projectUnits.stateKey} = any(${sql.param(rule.stateKeys)}::text[]) group by root_id, tenant_id, type, state_key`;
+  return sql<number>`(select coalesce(sum("project_units".n), 0) from (${groups}) as "project_units" ${joins(user)} where ${where} and ${rule.isTask})`;
+}
+
+/**
+ * How many units match `where` (any filter) and are tasks: counted per state, unit type, tenant type and member role first, so the
+ * rule's key is built for those few groups rather than for every unit (OFFSET 0 keeps the planner from pushing the
+ * group condition back down to the rows).
+ */
+function countSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<number> {
+  const groups = sql`select ${projectUnits.stateKey} as state_key, ${projectUnits.type} as unit_type, ${tenants.type} as tenant_type, ${projectMembers.role} as member_role, count(*) as n from ${fromClause(user)} where ${where} group by 1, 2, 3, 4 offset 0`;
+  return sql<number>`(select coalesce(sum(g.n), 0) from (${groups}) as g where ${rule.isTaskGroup})`;
+}
+
+const delayedSql = sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`;
+
+const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(50)]);
+const anyOf = (column: typeof projectUnits.type | typeof projectUnits.stateKey, value: string | string[]) =>
+  Array.isArray(value) ? inArray(column, value.length ? value : ['-']) : eq(column, value);
+
+/** The list as a resource definition, so that `sort`/`range`/`filter` parse and fail exactly as every other list's. */
+function taskResource(rule: TaskRule | null): ResourceDefinition {
+  const taskKey = rule?.taskKey ?? sql`null::text`;
+  const stateKeys = rule?.stateKeys ?? [];
+  return {
+    name: 'tasks',
+    table: projectUnits,
+    id: projectUnits.id,
+    sortable: {
+      id: projectUnits.id,
+      changedOn: projectUnits.stateSince,
+      projectUnitNo: projectUnits.number,
+      unitTitle: projectUnits.title,
+      rootUnitTitle: root.title,
+      projectUnitType: projectUnits.type,
+      stateKey: projectUnits.stateKey,
+      taskKey,
+    },
+    defaultSort: ['changedOn', 'DESC'],
+    filters: {
+      rootProjectUnitID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.rootId, value) },
+      projectUnitID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.id, value) },
+      projectUnitType: { schema: oneOrMany(z.enum(UNIT_TYPES)), where: (value: string | string[]) => anyOf(projectUnits.type, value) },
+      stateKey: { schema: oneOrMany(z.string().min(1).max(40)), where: (value: string | string[]) => anyOf(projectUnits.stateKey, value) },
+      taskKey: {
+        schema: oneOrMany(z.string().min(1).max(40)),
+        where: (value: string | string[]) => (Array.isArray(value) ? sql`${taskKey} in (${sql.join((value.length ? value : ['-']).map((key) => sql`${key}`), sql`, `)})` : sql`${taskKey} = ${value}`),
+      },
+      delayed: { schema: z.boolean(), where: (value: boolean) => (value ? delayedSql : sql`not ${delayedSql}`) },
+      tenantID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.tenantId, value) },
+    },
+    search: (q) => {
+      const pattern = containsPattern(q);
+      return or(ilike(projectUnits.number, pattern), ilike(projectUnits.title, pattern), ilike(root.title, pattern));
+    },
+    // The units a task may be on; which are tasks, the join with the rule decides.
+    scope: (user) => and(sql`${projectUnits.stateKey} = any(${sql.param(stateKeys)}::text[])`, visibleUnits(user), notInArray(root.stateKey, [...CLOSED_STATES])),
+    allow: () => true,
+    toRecords: async () => [],
+  };
+}
+
+const taskColumns = (rule: TaskRule) => ({
+  id: projectUnits.id,
+  rootId: projectUnits.rootId,
+  type: projectUnits.type,
+  number: projectUnits.number,
+  title: projectUnits.title,
+  stateKey: projectUnits.stateKey,
+  stateSince: projectUnits.stateSince,
+  tenantId: projectUnits.tenantId,
+  salesOrgId: projectUnits.salesOrgId,
+  rootTitle: root.title,
+  parentTitle: parent.title,
+  taskKey: rule.taskKey,
+  delayed: delayedSql,
+});
+
+type TaskRow = { [K in keyof ReturnType<typeof taskColumns>]: unknown } & { __total?: unknown };
+
+function toTask(row: TaskRow): Task {
+  const id = row.id as number;
+  return {
+    id,
+    projectUnitID: id,
+    rootProjectUnitID: (row.rootId as number | null) ?? id,
+    projectUnitNo: row.number as string,
+    rootUnitTitle: row.rootTitle as string,
+    parentUnitTitle: row.parentTitle as string | null,
+    unitTitle: row.title as string,
+    projectUnitType: row.type as string,
+    stateKey: row.stateKey as string,
+    taskKey: row.taskKey as string,
+    changedOn: (row.stateSince as Date).toISOString(),
+    tenantID: row.tenantId as number,
+    salesOrgID: row.salesOrgId as number | null,
+    delayed: !!row.delayed,
+  };
+}
+
+export interface TaskPage {
+  tasks: Task[];
+  start: number;
+  total: number;
+}
+
+/**
+ * One page of the caller's tasks for a `sort`/`range`/`filter` query: rows and total in one query (the total as an
+ * uncorrelated subquery, as `restResource` lists do); only a page past the end needs a second query for the total.
+ */
+export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearchParams): Promise<TaskPage> {
+  const { definition } = await activeWorkflow(db);
+  const rule = taskRule(definition, user);
+  // Without any task the query is still parsed, so that bad input is a 400 all the same.
+  const { query, where, order } = listQuery(taskResource(rule), user, params);
+  const { start, end } = query.range;
+  if (!rule) return { tasks: [], start, total: 0 };
+  const candidates = where ?? sql`true`;
+  const counted = Object.keys(query.filter).every((key) => GROUP_FILTERS.has(key)) ? groupCountSql : countSql;
+  const rows = (await pageQuery(db, user, rule, { ...taskColumns(rule), __total: counted(user, rule, candidates) }, candidates)
+    .orderBy(...order)
+    .limit(end - start + 1)
+    .offset(start)) as TaskRow[];
+  let total = rows.length ? Number(rows[0].__total) : 0;
+  if (!rows.length && start > 0) {
+    const [row] = await (db as Db).select({ total: counted(user, rule, candidates) }).from(sql`(select 1) as one`);
+    total = Number(row.total);
+  }
+  return { tasks: rows.map(toTask), start, total };
+}
+
+function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, rule: TaskRule, columns: T, where: SQL) {
+  return (db as Db)
+    .select(columns as never)
+    .from(projectUnits)
+    .innerJoin(root, eq(root.id, projectUnits.rootId))
+    .leftJoin(parent, eq(parent.id, projectUnits.parentId))
+    .innerJoin(tenants, eq(tenants.id, projectUnits.tenantId))
+    .leftJoin(projectMembers, and(eq(projectMembers.rootId, projectUnits.rootId), eq(projectMembers.userId, user.id)))
+    .where(and(where, rule.isTask));
+}
+
+/**
+ * The caller's tasks without paging, newest change first: one unit's (`unitId`, the details page) or those changed
+ * after `changedAfter` (the daily status mail).
+ */
+export async function userTasks(db: Db | Tx, user: SessionUser, options: { unitId?: number; changedAfter?: Date } = {}): Promise<Task[]> {
+  const { definition } = await activeWorkflow(db);
+  const rule = taskRule(definition, user);
+  if (!rule) return [];
+  const where = and(
+    taskResource(rule).scope!(user),
+    options.unitId !== undefined ? eq(projectUnits.id, options.unitId) : undefined,
+    options.changedAfter ? gt(projectUnits.stateSince, options.changedAfter) : undefined,
+  )!;
+  const rows = (await pageQuery(db, user, rule, taskColumns(rule), where).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
+  return rows.map(toTask);
+}
+
+/** How many open tasks the caller has (the dashboard's counter, the daily mail's "open"). */
+export async function taskCount(db: Db | Tx, user: SessionUser): Promise<number> {
+  const { definition } = await activeWorkflow(db);
+  const rule = taskRule(definition, user);
+  if (!rule) return 0;
+  const [row] = await (db as Db).select({ total: groupCountSql(user, rule, taskResource(rule).scope!(user)!) }).from(sql`(select 1) as one`);
+  return Number(row.total);
+}
