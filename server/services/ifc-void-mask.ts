@@ -78,8 +78,9 @@ export function maskVoids(bytes: Uint8Array): { masked: Uint8Array; voids: VoidR
   const masked = new Uint8Array(bytes.length);
   masked.set(bytes);
   const voids: VoidRelation[] = [];
-  for (let at = source.indexOf(KEYWORD); at >= 0; at = source.indexOf(KEYWORD, at + KEYWORD.length)) {
+  for (let at = source.indexOf(KEYWORD), from = 0; at >= 0; at = source.indexOf(KEYWORD, from)) {
     const instance = instanceAt(bytes, at);
+    from = instance ? instance.end + 1 : at + KEYWORD.length;
     if (!instance) continue;
     const element = instance.argument(4);
     const opening = instance.argument(5);
@@ -90,7 +91,6 @@ export function maskVoids(bytes: Uint8Array): { masked: Uint8Array; voids: VoidR
     masked[instance.start + 1] = STAR;
     masked[instance.end - 1] = STAR;
     masked[instance.end] = SLASH;
-    at = instance.end;
   }
   return { masked, voids };
 }
