@@ -63,24 +63,27 @@ function gridLines(values: number[]): number[] {
   return lines;
 }
 
-/** Collects quads as triangles facing their outward normal. */
+/** Collects quads as triangles facing their outward normal, in world coordinates of the wall's frame. */
 class QuadWriter {
   readonly positions: number[] = [];
   readonly indices: number[] = [];
 
-  constructor(private readonly toWorld: (along: number, across: number, up: number) => [number, number, number]) {}
+  constructor(private readonly axis: Direction) {}
 
   /** Four corners (along, across, up) in order around the quad; normal in the same local coordinates. */
   quad(corners: [number, number, number][], normal: [number, number, number]) {
     const [p0, p1, p2] = corners;
-    const u = [p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2]];
-    const v = [p2[0] - p0[0], p2[1] - p0[1], p2[2] - p0[2]];
+    const u0 = p1[0] - p0[0], u1 = p1[1] - p0[1], u2 = p1[2] - p0[2];
+    const v0 = p2[0] - p0[0], v1 = p2[1] - p0[1], v2 = p2[2] - p0[2];
     // (along, across, up) is a left-handed frame in the Y-up world: a counter-clockwise face seen from outside
     // has a cross product pointing inwards in local coordinates.
-    const cross = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-    const ordered = cross[0] * normal[0] + cross[1] * normal[1] + cross[2] * normal[2] < 0 ? corners : [...corners].reverse();
+    const facing = (u1 * v2 - u2 * v1) * normal[0] + (u2 * v0 - u0 * v2) * normal[1] + (u0 * v1 - u1 * v0) * normal[2];
+    const [ax, az] = this.axis;
     const base = this.positions.length / 3;
-    for (const [a, c, y] of ordered) this.positions.push(...this.toWorld(a, c, y));
+    for (let k = 0; k < 4; k++) {
+      const [along, across, up] = corners[facing < 0 ? k : 3 - k];
+      this.positions.push(along * ax - across * az, up, along * az + across * ax);
+    }
     this.indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
   }
 }
@@ -121,8 +124,7 @@ export function cutBoxOpenings(wall: TriangleMesh, openings: TriangleMesh[], hin
   }
   const isSolid = (i: number, j: number) => i >= 0 && j >= 0 && i < columns && j < rows && solid[j * columns + i];
 
-  const [ax, az] = frame.axis;
-  const writer = new QuadWriter((along, across, up) => [along * ax - across * az, up, along * az + across * ax]);
+  const writer = new QuadWriter(frame.axis);
   const [c0, c1] = frame.across;
   // Front and back: each row's runs of solid cells as one rectangle.
   for (let j = 0; j < rows; j++) {
