@@ -108,6 +108,8 @@ const idsOf = (api: IfcAPI, modelId: number, type: number) => [...api.GetLineIDs
 
 /** Every IfcElementQuantity of the wanted names assigned to one of the elements, merged per element. */
 function readQuantities(api: IfcAPI, modelId: number, wanted: (id: number) => Set<string> | null, scales: ReturnType<typeof unitScales>): Map<number, Quantities> {
+  // A model without quantity sets: its (many) property relationships need not be read at all.
+  if (api.GetLineIDsWithType(modelId, IFCELEMENTQUANTITY).size() === 0) return new Map();
   const rels = rawLines(api, modelId, idsOf(api, modelId, IFCRELDEFINESBYPROPERTIES));
   const assigned: { targets: number[]; setId: number }[] = [];
   for (const args of rels.values()) {
