@@ -28,15 +28,17 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; undefined means in memory (tests). */
   dataDir?: string;
+  /** PGlite only: start from this dumped data folder (`dumpDataDir`), e.g. an already migrated template. */
+  loadDataDir?: Blob;
 }
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir, options.loadDataDir);
   return database;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -45,7 +47,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   // PGlite is one process's database: a second process on the same folder is refused (lock file with the pid).
   const releaseLock = dataDir ? acquireDataDirLock(resolve(dataDir)) : () => undefined;
   try {
-    const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
+    const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(drizzle(client, { schema }), { migrationsFolder });
     // One process holds the embedded database: its notifications arrive before the writing query returns.

@@ -9,6 +9,8 @@ import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
 import { sessionCacheOf } from '../../server/lib/session-cache.js';
 import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { createTestStorage } from './storage-fixture.js';
 
 export { DEMO_PASSWORD };
@@ -48,7 +50,9 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     const name = `px_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.default.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the run's migrated template (tests/api/global-setup.ts) where there is one.
+    const template = inject('postgresTemplate');
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -61,7 +65,8 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
       await client.end();
     };
   } else {
-    database = await openDatabase({});
+    const template = inject('pgliteTemplate');
+    database = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
   }
   const storage = await createTestStorage();
   const files = storage.storage;

@@ -3,7 +3,8 @@
 // - the API against a bare Hono route, on the embedded database and on PostgreSQL (one and two processes);
 // - the first load against a bare react-admin app (initial JavaScript), the dashboard's LCP and login → dashboard;
 // - then the Chromium and worker benchmarks with their own targets: the AAC order table (500 rows), the
-//   questionnaire's largest sheet, IFC extraction, the order proposal, the bulk import and the viewer's first frame.
+//   questionnaire's largest sheet, IFC extraction, the order proposal, the bulk import, workflow transitions and the
+//   viewer's first frame.
 // BENCH_SECONDS sets the seconds per API measurement (default 8); BENCH_ONLY=api|first-load|pages runs one part.
 import { aacTableBenchmark } from './aac-table.js';
 import { bulkImportBenchmark } from './bulk-import.js';
@@ -12,6 +13,7 @@ import { firstLoadInChromium, initialJsRatio } from './first-load.js';
 import { orderProposalBenchmark } from './order-proposal.js';
 import { questionnaireKeystrokeBenchmark } from './questionnaire-keystroke.js';
 import { viewerExtractionBenchmark } from './viewer-extraction.js';
+import { transitionBenchmark } from './transition.js';
 import { viewerFirstFrameBenchmark } from './viewer-first-frame.js';
 
 const only = process.env.BENCH_ONLY;
@@ -34,6 +36,8 @@ async function main() {
     await orderProposalBenchmark();
     // A 10,000-row catalogue imported, exported whole and read back (target < 10 s, flat memory).
     await bulkImportBenchmark();
+    // Workflow transitions in Chromium: Confirm → dialog closed and tasks updated (target ≤ 500 ms).
+    await transitionBenchmark();
     // The drawing viewer's time to first frame in Chromium (demo model and the ~20 MB model).
     await viewerFirstFrameBenchmark();
   }

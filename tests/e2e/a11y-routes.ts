@@ -84,6 +84,26 @@ export async function sheetRoutes(page: Page): Promise<string[]> {
 }
 
 /** Waits until the page has rendered its content: no progress bar, no loading skeleton, network quiet. */
+/**
+ * Opens a route of the app as a click on a link would: without reloading the app (the first route loads it). The
+ * router follows the browser's history (popstate), so each route is rendered as users reach it, in a second or less.
+ */
+export async function openRoute(page: Page, route: string): Promise<void> {
+  const path = `/home/app${route}`;
+  if (!page.url().includes('/home/app/')) {
+    await page.goto(path);
+    return;
+  }
+  const title = await page.evaluate((target) => {
+    const before = document.title;
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return before;
+  }, path);
+  // The new page has rendered when it has set its own title (two routes may share one: then the settle below decides).
+  await page.waitForFunction((before) => document.title !== before, title, { timeout: 3_000, polling: 50 }).catch(() => undefined);
+}
+
 export async function settle(page: Page): Promise<void> {
   await page.locator('#react-admin-title').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
   await page

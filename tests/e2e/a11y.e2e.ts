@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTRA_ROUTES, menuRoutes, projectRoutes, seriousViolations, settle, sheetRoutes, type AxeViolation } from './a11y-routes';
+import { EXTRA_ROUTES, menuRoutes, openRoute, projectRoutes, seriousViolations, settle, sheetRoutes, type AxeViolation } from './a11y-routes';
 import { launchBrowser, login, newContext } from './browser';
 import { startIsolatedServer } from './isolated-server';
 
@@ -52,7 +52,7 @@ const shotName = (route: string, size: string) => `${SHOTS}/${size}-${route.repl
 async function audit(page: Page, routes: string[], user: string): Promise<RouteFinding[]> {
   const findings: RouteFinding[] = [];
   for (const route of routes) {
-    await page.goto(`/home/app${route}`);
+    await openRoute(page, route);
     await settle(page);
     findings.push({ route, violations: await seriousViolations(page), title: await page.title() });
     if (user === 'customer' && LOOKED_AT.test(route)) await page.screenshot({ path: shotName(route, '1440'), fullPage: true });
@@ -89,7 +89,7 @@ describe('a customer on a phone (390×844)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const overflowing: string[] = [];
     for (const route of routes) {
-      await page.goto(`/home/app${route}`);
+      await openRoute(page, route);
       await settle(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (LOOKED_AT.test(route)) await page.screenshot({ path: shotName(route, '390'), fullPage: true });

@@ -52,6 +52,13 @@ describe('questionnaire schema editor', () => {
     const list = page.getByTestId('sheet-list');
     await list.getByText('xde-general', { exact: true }).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/01-sheet-list.png`, fullPage: true });
+    // A row opens its version from the list (whose rows hold no documents): the published sheet and its preview.
+    await list.locator('tbody tr').filter({ has: page.getByText('xde-general', { exact: true }) }).getByText('xde-general', { exact: true }).click();
+    await page.waitForURL(/\/home\/app\/questionnaire-sheets\/\d+$/);
+    await page.getByTestId('sheet-preview').getByRole('textbox').first().waitFor();
+    expect(await page.getByTestId('sheet-status').innerText()).toBe('Published');
+    await page.goBack();
+    await list.getByText('xde-general', { exact: true }).first().waitFor();
 
     // New version of the general sheet: a draft copied from v1 opens.
     const generalRow = list.locator('tbody tr').filter({ has: page.getByText('xde-general', { exact: true }) });

@@ -113,7 +113,9 @@ function SheetVersionPage() {
   const translate = useTranslate();
   const { id } = useParams();
   const validId = /^[1-9]\d{0,9}$/.test(id ?? '');
-  const { data: record, error, isPending, refetch } = useGetOne<SheetRecord>(QUESTIONNAIRE_SHEETS_RESOURCE, { id: Number(id) }, { enabled: validId, retry: false });
+  // Opened from the list, react-admin first answers with the list's row (the list fills the record cache): it has no
+  // documents, and the editor keeps the texts it starts with. So the editor waits for the version itself.
+  const { data: record, error, isPending, isPlaceholderData, refetch } = useGetOne<SheetRecord>(QUESTIONNAIRE_SHEETS_RESOURCE, { id: Number(id) }, { enabled: validId, retry: false });
   const heading = record ? `${record.name} ${versionLabel(record.version)}` : translate('QUESTIONNAIRE_SHEETS.Title');
   useDocumentTitle(heading);
   return (
@@ -123,7 +125,7 @@ function SheetVersionPage() {
         <Alert severity="error" data-testid="sheet-load-error">
           {translate('QUESTIONNAIRE_SHEETS.LoadFailed')}
         </Alert>
-      ) : isPending || !record ? (
+      ) : isPending || isPlaceholderData || !record || record.schema === undefined ? (
         <LinearProgress />
       ) : (
         <SheetEditor key={record.id} record={record} onReload={() => refetch()} />

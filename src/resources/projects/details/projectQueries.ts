@@ -32,7 +32,16 @@ export function useChildUnits(unitId: number, enabled: boolean) {
  */
 export function useRefreshUnit() {
   const queryClient = useQueryClient();
-  return () => Promise.all([[PROJECTS_RESOURCE], ['site']].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
+  // Records a list put into the cache (react-admin fills `getOne` from `getList`) have no query of their own to run:
+  // they are marked stale, and read when a page asks for them.
+  const runnable = (query: { options: { queryFn?: unknown } }) => typeof query.options.queryFn === 'function';
+  return () =>
+    Promise.all(
+      [[PROJECTS_RESOURCE], ['site']].map(async (queryKey) => {
+        await queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+        await queryClient.refetchQueries({ queryKey, type: 'all', predicate: runnable });
+      }),
+    );
 }
 
 /**

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A gzipped PGlite data folder with every migration applied (tests/api/helpers.ts starts each database from it). */
+    pgliteTemplate: string;
+    /** With TEST_DATABASE_URL: a migrated PostgreSQL database each test file's database is copied from. */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database per run and shares it as a template: every test file then starts from a copy instead of
+ * applying all migrations again (on PGlite ~2.5 s of each file's start, on PostgreSQL ~1 s).
+ */
+export default async function setup(project: TestProject) {
+  const folder = mkdtempSync(join(tmpdir(), 'px-test-template-'));
+  const pglite = await openDatabase({});
+  const file = join(folder, 'pglite.tar.gz');
+  writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir!()).arrayBuffer()));
+  await pglite.close();
+  project.provide('pgliteTemplate', file);
+
+  let dropTemplate: (() => Promise<void>) | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const pg = await import('pg');
+    const name = `px_template_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.default.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const postgres = await openDatabase({ databaseUrl: url.toString() });
+    await postgres.close();
+    project.provide('postgresTemplate', name);
+    dropTemplate = async () => {
+      const client = new pg.default.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    project.provide('postgresTemplate', '');
+  }
+
+  return async () => {
+    await dropTemplate?.();
+    rmSync(folder, { recursive: true, force: true });
+  };
+}
