@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { withWallVolumes, type IfcFallbackNames, type IfcStructure } from '../../src/domain/ifcStructure.js';
+import { mapIfcStructure, withWallVolumes, type IfcFallbackNames, type IfcStructure } from '../../src/domain/ifcStructure.js';
 import { wallsOf } from '../../src/domain/viewerModel.js';
 import type { Db } from '../db/client.js';
 import { projectFiles } from '../db/schema.js';
@@ -10,7 +10,8 @@ import { translate } from '../lib/i18n.js';
 import { unitAccess } from '../lib/project-access.js';
 import { limitAction } from '../lib/rate-limit.js';
 import { parseId } from '../lib/rest-query.js';
-import { IFC_MAX_BYTES, IfcReadError, readIfcStructure } from '../services/ifc-structure.js';
+import { IFC_MAX_BYTES, IfcReadError } from '../services/ifc-structure.js';
+import { viewerExtractionPool } from '../services/ifc-viewer-pool.js';
 import { viewerModelOf, type FileRow } from '../services/ifc-viewer.js';
 import type { FileStorage } from '../services/file-storage.js';
 
@@ -66,11 +67,8 @@ ifcStructureRoutes.get('/:rootId/:fileId/ifcstructure', async (c) => {
     storey: (n) => translate(user.language, 'IFC.Fallback.Storey', { n }),
     group: (n) => translate(user.language, 'IFC.Fallback.Group', { n }),
   };
-  try {
-    const structure = await readIfcStructure(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), names);
-    return c.json(await withVolumes(db, c.get('files'), file, structure));
-  } catch (error) {
-    if (error instanceof IfcReadError) throw unprocessable(error, user.language);
-    throw error;
-  }
+  // The model is read on the extraction worker (queued behind the viewer's extractions), never on this thread.
+  const read = await viewerExtractionPool.readStructureFacts(bytes);
+  if (!read.ok) throw unprocessable(new IfcReadError(read.key, read.reason ?? undefined), user.language);
+  return c.json(await withVolumes(db, c.get('files'), file, mapIfcStructure(read.facts, names)));
 });

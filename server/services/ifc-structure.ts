@@ -217,11 +217,17 @@ export async function withIfcModel<T>(bytes: Uint8Array, read: (api: IfcAPI, mod
 }
 
 /**
- * The structure an IFC model suggests (see src/domain/ifcStructure.ts). Throws IfcReadError for files that
- * are not IFC, are truncated or unreadable, or hold no building or storey; never anything else.
+ * The facts of the model's structure (spatial tree, walls, groups). Throws IfcReadError for files that are not
+ * IFC, are truncated or unreadable, or hold no building or storey; never anything else. Runs in the extraction
+ * worker (ifc-viewer-pool.ts readStructureFacts): the API never parses a model on its request thread.
  */
-export async function readIfcStructure(bytes: Uint8Array, names: IfcFallbackNames = ENGLISH_FALLBACK_NAMES): Promise<IfcStructure> {
+export async function readIfcFacts(bytes: Uint8Array): Promise<IfcFacts> {
   const facts = await withIfcModel(bytes, readFacts);
   if (!hasIfcStructure(facts)) throw new IfcReadError('IFC.NoStructure');
-  return mapIfcStructure(facts, names);
+  return facts;
+}
+
+/** The structure an IFC model suggests (see src/domain/ifcStructure.ts), read in this thread (tests, scripts). */
+export async function readIfcStructure(bytes: Uint8Array, names: IfcFallbackNames = ENGLISH_FALLBACK_NAMES): Promise<IfcStructure> {
+  return mapIfcStructure(await readIfcFacts(bytes), names);
 }

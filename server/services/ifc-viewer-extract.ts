@@ -1,10 +1,10 @@
 import {
   type IfcAPI,
-  IFCBUILDINGELEMENTPART,
   IFCBUILDINGSTOREY,
   IFCPROJECT,
   IFCRELAGGREGATES,
   IFCRELCONTAINEDINSPATIALSTRUCTURE,
+  IFCRELVOIDSELEMENT,
   IFCWALL,
   IFCWALLELEMENTEDCASE,
   IFCWALLSTANDARDCASE,
@@ -19,9 +19,12 @@ import {
   type ViewerGeometryMesh,
   type ViewerModel,
 } from '../../src/domain/viewerModel.js';
-import { IfcReadError, withIfcModel, number, reference, references, text, type Line } from './ifc-structure.js';
-import { readDimensionFacts, wallDimensions } from './ifc-wall-dimensions.js';
-import { measureWall, transformAxis, type Direction } from './ifc-wall-geometry.js';
+import { checkIfcBytes, IfcReadError, withIfcModel, number, reference, references, text, type Line } from './ifc-structure.js';
+import { readDimensionFacts, wallDimensions, type DimensionFacts } from './ifc-wall-dimensions.js';
+import { mergePieces, readElementMeshes, streamPieces, type Piece } from './ifc-viewer-meshes.js';
+import { maskVoids, type VoidRelation } from './ifc-void-mask.js';
+import type { TriangleMesh } from './ifc-wall-cut.js';
+import { measureWall, type Direction } from './ifc-wall-geometry.js';
 
 /**
  * Reads what the 3D viewer needs from an IFC file in one pass of web-ifc: the storeys and walls (the tree), the
@@ -39,9 +42,19 @@ export interface ViewerExtraction {
   wallCount: number;
   meshCount: number;
   triangleCount: number;
+  /** Walls whose openings were cut by the fast way and by web-ifc's boolean (see ifc-viewer-meshes.ts). */
+  booleans: { cut: number; webIfc: number };
   parseMs: number;
 }
 
+/** Raw lines in chunks (web-ifc copies each chunk's arguments out in one call). */
+function rawLines(api: IfcAPI, modelId: number, ids: number[]): { ID: number; arguments: unknown[] }[] {
+  const lines: { ID: number; arguments: unknown[] }[] = [];
+  for (let start = 0; start < ids.length; start += 5000) {
+    for (const line of api.GetRawLinesData(modelId, ids.slice(start, start + 5000))) lines.push({ ID: line.ID, arguments: line.arguments ?? [] });
+  }
+  return lines;
+}
 
 /** Storeys, walls and where each wall is: contained in a storey (or in a space below it), or part of such an element. */
 function readFacts(api: IfcAPI, modelId: number): ViewerFacts & { partOf: Map<number, number> } {
@@ -96,129 +109,81 @@ function readFacts(api: IfcAPI, modelId: number): ViewerFacts & { partOf: Map<nu
       const storey = line(id);
       return { id, globalId: text(storey.GlobalId), name: text(storey.Name), longName: text(storey.LongName), elevation: number(storey.Elevation) };
     }),
-    walls: WALL_TYPES.flatMap(ids).map((id) => {
-      const wall = line(id);
-      return { id, globalId: text(wall.GlobalId), name: text(wall.Name), storeyIds: storeysOf(id) };
-    }),
+    // Raw lines for the many walls (positional arguments, GlobalId first, Name third; several times cheaper than GetLine).
+    walls: rawLines(api, modelId, WALL_TYPES.flatMap(ids)).map(({ ID: id, arguments: args }) => ({ id, globalId: text(args[0]), name: text(args[2]), storeyIds: storeysOf(id) })),
     partOf: parent,
   };
 }
 
-/** web-ifc vertices are (x, y, z, nx, ny, nz), already Y up; the 4×4 placement is column-major. */
-function placedPositions(vertexData: Float32Array, m: number[]): Float32Array {
-  const count = Math.floor(vertexData.length / 6);
-  const placed = new Float32Array(count * 3);
-  for (let v = 0; v < count; v++) {
-    const x = vertexData[v * 6];
-    const y = vertexData[v * 6 + 1];
-    const z = vertexData[v * 6 + 2];
-    placed[v * 3] = m[0] * x + m[4] * y + m[8] * z + m[12];
-    placed[v * 3 + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-    placed[v * 3 + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-  }
-  return placed;
-}
-
 /** Positions and indices of one wall, gathered in pieces and joined once at the end. */
 class WallMeshBuilder {
-  private readonly positions: Float32Array[] = [];
-  private readonly indices: Uint32Array[] = [];
+  private readonly pieces: Piece[] = [];
   private vertexCount = 0;
   private indexCount = 0;
   /** The pieces' x axes: authoring tools lay a wall's local x along it. */
   readonly axes: Direction[] = [];
 
-  add(vertexData: Float32Array, indexData: Uint32Array, m: number[]) {
-    const count = Math.floor(vertexData.length / 6);
-    const placed = placedPositions(vertexData, m);
-    const axis = transformAxis(m);
+  add(piece: Piece) {
+    const axis = piece.axis;
     if (axis && !this.axes.some((known) => Math.abs(known[0] * axis[1] - known[1] * axis[0]) < 1e-6)) this.axes.push(axis);
-    const shifted = new Uint32Array(indexData.length);
-    for (let i = 0; i < indexData.length; i++) shifted[i] = indexData[i] + this.vertexCount;
-    this.positions.push(placed);
-    this.indices.push(shifted);
-    this.vertexCount += count;
-    this.indexCount += shifted.length;
+    this.pieces.push(piece);
+    this.vertexCount += piece.positions.length / 3;
+    this.indexCount += piece.indices.length;
   }
 
   build(wallId: number): ViewerGeometryMesh {
-    const positions = new Float32Array(this.vertexCount * 3);
-    const indices = new Uint32Array(this.indexCount);
-    let p = 0;
-    let i = 0;
-    for (const chunk of this.positions) positions.set(chunk, (p += chunk.length) - chunk.length);
-    for (const chunk of this.indices) indices.set(chunk, (i += chunk.length) - chunk.length);
+    if (this.pieces.length === 1) return { wallId, positions: this.pieces[0].positions, indices: this.pieces[0].indices };
+    const { positions, indices } = mergePieces(this.pieces);
     return { wallId, positions, indices };
   }
 }
 
 /** The walls' meshes, keyed by the wall of the tree each mesh belongs to (a part counts for its wall). */
-function readMeshes(api: IfcAPI, modelId: number, wallIds: Set<number>, partOf: Map<number, number>): { meshes: ViewerGeometryMesh[]; axes: Map<number, Direction[]> } {
+function wallMeshes(pieces: Map<number, Piece[]>, wallIds: Set<number>, partOf: Map<number, number>): { meshes: ViewerGeometryMesh[]; axes: Map<number, Direction[]> } {
   const wallOf = (expressId: number): number | null => {
     for (let id: number | undefined = expressId, depth = 0; id !== undefined && depth < 8; id = partOf.get(id), depth++) if (wallIds.has(id)) return id;
     return null;
   };
   const builders = new Map<number, WallMeshBuilder>();
-  api.StreamAllMeshesWithTypes(modelId, [...WALL_TYPES, IFCBUILDINGELEMENTPART], (mesh) => {
-    const wallId = wallOf(mesh.expressID);
-    if (wallId === null) return;
+  for (const [element, list] of pieces) {
+    const wallId = wallOf(element);
+    if (wallId === null) continue;
     let builder = builders.get(wallId);
     if (!builder) builders.set(wallId, (builder = new WallMeshBuilder()));
-    const placed = mesh.geometries;
-    for (let g = 0; g < placed.size(); g++) {
-      const piece = placed.get(g);
-      const geometry = api.GetGeometry(modelId, piece.geometryExpressID);
-      try {
-        const vertices = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
-        const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
-        builder.add(vertices, indices, piece.flatTransformation);
-      } finally {
-        geometry.delete();
-      }
-    }
-  });
+    for (const piece of list) builder.add(piece);
+  }
   const built = [...wallIds].filter((id) => builders.has(id));
   return { meshes: built.map((id) => builders.get(id)!.build(id)), axes: new Map(built.map((id) => [id, builders.get(id)!.axes])) };
 }
 
-/** Each opening's triangles in world coordinates, merged per opening (only the positions are needed). */
-function readOpeningGeometry(api: IfcAPI, modelId: number, openingIds: number[]): Map<number, Float32Array> {
-  const pieces = new Map<number, Float32Array[]>();
-  if (!openingIds.length) return new Map();
-  api.StreamMeshes(modelId, openingIds, (mesh) => {
-    const list = pieces.get(mesh.expressID) ?? [];
-    for (let g = 0; g < mesh.geometries.size(); g++) {
-      const piece = mesh.geometries.get(g);
-      const geometry = api.GetGeometry(modelId, piece.geometryExpressID);
-      try {
-        list.push(placedPositions(api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize()), piece.flatTransformation));
-      } finally {
-        geometry.delete();
-      }
-    }
-    pieces.set(mesh.expressID, list);
-  });
-  const merged = new Map<number, Float32Array>();
-  for (const [id, list] of pieces) {
-    const positions = new Float32Array(list.reduce((sum, piece) => sum + piece.length, 0));
-    let offset = 0;
-    for (const piece of list) positions.set(piece, (offset += piece.length) - piece.length);
-    merged.set(id, positions);
-  }
-  return merged;
-}
-
 /** Adds every wall's dimensions and openings to the tree: quantity sets first, the geometry for the rest. */
-function addDimensions(api: IfcAPI, modelId: number, model: ViewerModel, meshes: ViewerGeometryMesh[], axes: Map<number, Direction[]>) {
-  const walls = wallsOf(model);
-  const facts = readDimensionFacts(api, modelId, new Set(walls.map((wall) => wall.id)));
-  const openingGeometry = readOpeningGeometry(api, modelId, [...facts.openingsOf.values()].flat().map((opening) => opening.id));
+function addDimensions(model: ViewerModel, facts: DimensionFacts, meshes: ViewerGeometryMesh[], axes: Map<number, Direction[]>, openings: Map<number, TriangleMesh>) {
+  const openingGeometry = new Map([...openings].map(([id, mesh]) => [id, mesh.positions]));
   const meshOf = new Map(meshes.map((mesh) => [mesh.wallId, mesh]));
-  for (const wall of walls) {
+  for (const wall of wallsOf(model)) {
     const mesh = meshOf.get(wall.id);
     const measure = mesh ? measureWall(mesh.positions, mesh.indices, axes.get(wall.id)) : null;
     wall.dimensions = wallDimensions(facts.wallQuantities.get(wall.id), measure, facts.openingsOf.get(wall.id) ?? [], openingGeometry);
   }
+}
+
+/** IfcRelVoidsElement instances web-ifc still sees (written in a way the mask leaves alone). */
+function readVoids(api: IfcAPI, modelId: number): VoidRelation[] {
+  return [...api.GetLineIDsWithType(modelId, IFCRELVOIDSELEMENT)].flatMap((relId) => {
+    const rel = api.GetLine(modelId, relId) as Line;
+    const element = reference(rel.RelatingBuildingElement);
+    const opening = reference(rel.RelatedOpeningElement);
+    return element === null || opening === null ? [] : [{ relId, element, opening }];
+  });
+}
+
+/** Everything from one opening of the model with its voids hidden: the tree, the relationships, the meshes. */
+function readModel(api: IfcAPI, modelId: number, hidden: VoidRelation[]) {
+  const { partOf, ...facts } = readFacts(api, modelId);
+  const model = buildViewerModel(facts);
+  const wallIds = new Set(wallsOf(model).map((wall) => wall.id));
+  const dimensionFacts = readDimensionFacts(api, modelId, wallIds, [...hidden, ...readVoids(api, modelId)]);
+  return { model, wallIds, partOf, dimensionFacts, ...readElementMeshes(api, modelId, hidden) };
 }
 
 /**
@@ -227,20 +192,25 @@ function addDimensions(api: IfcAPI, modelId: number, model: ViewerModel, meshes:
  */
 export async function extractViewerModel(bytes: Uint8Array): Promise<ViewerExtraction> {
   const started = performance.now();
-  return withIfcModel(bytes, (api, modelId) => {
-    const { partOf, ...facts } = readFacts(api, modelId);
-    const model = buildViewerModel(facts);
-    const walls = wallsOf(model);
-    const { meshes, axes } = readMeshes(api, modelId, new Set(walls.map((wall) => wall.id)), partOf);
-    addDimensions(api, modelId, model, meshes, axes);
-    return {
-      model,
-      bounds: geometryBounds(meshes),
-      geometry: encodeGeometry(meshes),
-      wallCount: walls.length,
-      meshCount: meshes.length,
-      triangleCount: meshes.reduce((sum, mesh) => sum + mesh.indices.length / 3, 0),
-      parseMs: Math.round(performance.now() - started),
-    };
-  });
+  checkIfcBytes(bytes);
+  const { masked, voids } = maskVoids(bytes);
+  const read = await withIfcModel(masked, (api, modelId) => readModel(api, modelId, voids));
+  if (read.needBoolean.length) {
+    // The walls the fast cut does not fit: web-ifc's boolean, from the file as it is.
+    const exact = await withIfcModel(bytes, (api, modelId) => streamPieces(api, modelId, read.needBoolean));
+    for (const element of read.needBoolean) read.pieces.set(element, exact.get(element) ?? []);
+  }
+  const { model, wallIds, partOf } = read;
+  const { meshes, axes } = wallMeshes(read.pieces, wallIds, partOf);
+  addDimensions(model, read.dimensionFacts, meshes, axes, read.openings);
+  return {
+    model,
+    bounds: geometryBounds(meshes),
+    geometry: encodeGeometry(meshes),
+    wallCount: wallIds.size,
+    meshCount: meshes.length,
+    triangleCount: meshes.reduce((sum, mesh) => sum + mesh.indices.length / 3, 0),
+    booleans: { cut: read.cut, webIfc: read.needBoolean.length },
+    parseMs: Math.round(performance.now() - started),
+  };
 }

@@ -1,16 +1,18 @@
 import { Worker } from 'node:worker_threads';
+import type { IfcFacts } from '../../src/domain/ifcStructure.js';
 import type { IfcErrorKey, IfcReasonKey } from './ifc-structure.js';
 import type { ViewerExtraction } from './ifc-viewer-extract.js';
 import { logger } from '../lib/logging.js';
 
 /**
- * The one extraction worker of the process: jobs wait in a queue and run one at a time off the request
- * path; a job that runs too long ends the worker (the next job gets a fresh one), an idle worker ends after
+ * The one extraction worker of the process: jobs (the viewer's extraction, the structure import's facts) wait in
+ * a queue and run one at a time off the request path; a job that runs too long ends the worker (the next job gets a fresh one), an idle worker ends after
  * a while so web-ifc's memory goes back to the system.
  */
 
 export interface WorkerJob {
   id: number;
+  kind: 'viewer' | 'structure';
   bytes: ArrayBuffer;
 }
 
@@ -23,7 +25,9 @@ export interface WorkerMemory {
 export type ExtractionFailure = { ok: false; key: IfcErrorKey; reason: IfcReasonKey | null };
 export type ExtractionSuccess = { ok: true; memory: WorkerMemory } & ViewerExtraction;
 export type ExtractionResult = ExtractionSuccess | ExtractionFailure;
-export type WorkerReply = { id: number } & ExtractionResult;
+export type StructureResult = { ok: true; facts: IfcFacts } | ExtractionFailure;
+export type WorkerReply = { id: number } & (ExtractionResult | StructureResult);
+type JobResult = ExtractionResult | StructureResult;
 
 export interface PoolOptions {
   /** A job taking longer fails with IFC.Broken / IFC.Reason.Timeout. */
@@ -36,7 +40,7 @@ export interface PoolOptions {
 
 interface Running {
   id: number;
-  resolve: (result: ExtractionResult) => void;
+  resolve: (result: JobResult) => void;
   timer: NodeJS.Timeout;
 }
 
@@ -44,19 +48,28 @@ const WORKER_URL = new URL('./ifc-viewer-worker.mjs', import.meta.url);
 
 export class ExtractionPool {
   private worker: Worker | null = null;
-  private readonly queue: { job: WorkerJob; resolve: (result: ExtractionResult) => void }[] = [];
+  private readonly queue: { job: WorkerJob; resolve: (result: JobResult) => void }[] = [];
   private running: Running | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private nextId = 1;
 
   constructor(private readonly options: PoolOptions) {}
 
-  /** Queues the bytes (copied: the caller keeps its buffer); never rejects. */
+  /** Queues the viewer's extraction of the bytes (copied: the caller keeps its buffer); never rejects. */
   extract(bytes: Uint8Array): Promise<ExtractionResult> {
+    return this.submit('viewer', bytes) as Promise<ExtractionResult>;
+  }
+
+  /** Queues the structure import's reading of the bytes (copied); never rejects. */
+  readStructureFacts(bytes: Uint8Array): Promise<StructureResult> {
+    return this.submit('structure', bytes) as Promise<StructureResult>;
+  }
+
+  private submit(kind: WorkerJob['kind'], bytes: Uint8Array): Promise<JobResult> {
     const copy = new Uint8Array(bytes.length);
     copy.set(bytes);
     return new Promise((resolve) => {
-      this.queue.push({ job: { id: this.nextId++, bytes: copy.buffer }, resolve });
+      this.queue.push({ job: { id: this.nextId++, kind, bytes: copy.buffer }, resolve });
       this.runNext();
     });
   }
@@ -98,7 +111,7 @@ export class ExtractionPool {
     this.runNext();
   }
 
-  private finish(result: ExtractionResult) {
+  private finish(result: JobResult) {
     const running = this.running;
     if (!running) return;
     this.running = null;

@@ -21,9 +21,10 @@ const STALE_PENDING_MS = 150_000;
 /**
  * The extractor's version, stored on every row: a row written by an older one (1: tree and geometry only) is
  * read again on its next request. 2 added the walls' dimensions and openings (issue #26); 3 names unnamed storeys
- * as the structure import does (an empty name and the storey's number instead of its GlobalId, issue #20).
+ * as the structure import does (an empty name and the storey's number instead of its GlobalId, issue #20); 4 cuts
+ * box openings out of box walls itself (other triangles, the same solids; issue #21).
  */
-export const VIEWER_EXTRACTION_VERSION = 3;
+export const VIEWER_EXTRACTION_VERSION = 4;
 
 export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 export const geometryKey = (hash: string) => `models/${hash}.bin`;

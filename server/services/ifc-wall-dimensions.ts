@@ -10,7 +10,6 @@ import {
   IFCQUANTITYVOLUME,
   IFCRELDEFINESBYPROPERTIES,
   IFCRELFILLSELEMENT,
-  IFCRELVOIDSELEMENT,
   IFCSIUNIT,
   IFCWINDOW,
   IFCWINDOWSTANDARDCASE,
@@ -109,6 +108,8 @@ const idsOf = (api: IfcAPI, modelId: number, type: number) => [...api.GetLineIDs
 
 /** Every IfcElementQuantity of the wanted names assigned to one of the elements, merged per element. */
 function readQuantities(api: IfcAPI, modelId: number, wanted: (id: number) => Set<string> | null, scales: ReturnType<typeof unitScales>): Map<number, Quantities> {
+  // A model without quantity sets: its (many) property relationships need not be read at all.
+  if (api.GetLineIDsWithType(modelId, IFCELEMENTQUANTITY).size() === 0) return new Map();
   const rels = rawLines(api, modelId, idsOf(api, modelId, IFCRELDEFINESBYPROPERTIES));
   const assigned: { targets: number[]; setId: number }[] = [];
   for (const args of rels.values()) {
@@ -147,15 +148,11 @@ function readQuantities(api: IfcAPI, modelId: number, wanted: (id: number) => Se
   return result;
 }
 
-/** The openings of the walls with their fillings and quantities (one pass over the relationships). */
-export function readDimensionFacts(api: IfcAPI, modelId: number, wallIds: ReadonlySet<number>): DimensionFacts {
+/** The openings of the walls (IfcRelVoidsElement, read once by the caller) with their fillings and quantities. */
+export function readDimensionFacts(api: IfcAPI, modelId: number, wallIds: ReadonlySet<number>, voids: readonly { element: number; opening: number }[]): DimensionFacts {
   const scales = unitScales(api, modelId);
   const wallOf = new Map<number, number>();
-  for (const args of rawLines(api, modelId, idsOf(api, modelId, IFCRELVOIDSELEMENT)).values()) {
-    const wall = reference(args[ARG.relating]);
-    const opening = reference(args[ARG.related]);
-    if (wall !== null && opening !== null && wallIds.has(wall) && !wallOf.has(opening)) wallOf.set(opening, wall);
-  }
+  for (const { element, opening } of voids) if (wallIds.has(element) && !wallOf.has(opening)) wallOf.set(opening, element);
   const fillingOf = new Map<number, number>();
   for (const args of rawLines(api, modelId, idsOf(api, modelId, IFCRELFILLSELEMENT)).values()) {
     const opening = reference(args[ARG.relating]);

@@ -42,3 +42,16 @@ describe('one formatting of dates and numbers', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('IFC models are read off the request thread', () => {
+  it('no server module but the extraction worker\'s reads a model with web-ifc: routes ask the worker pool (issue #21)', () => {
+    const server = join(__dirname, '../../server');
+    // The worker's modules, and the structure reader the worker runs (its readIfcStructure serves tests and scripts).
+    const worker = new Set(['services/ifc-viewer-worker.ts', 'services/ifc-viewer-extract.ts', 'services/ifc-viewer-meshes.ts', 'services/ifc-wall-dimensions.ts', 'services/ifc-structure.ts']);
+    const offenders = sourceFiles(server)
+      .map((file) => relative(server, file))
+      .filter((file) => !worker.has(file))
+      .filter((file) => /from 'web-ifc'|\b(readIfcStructure|readIfcFacts|withIfcModel|extractViewerModel)\(/.test(readFileSync(join(server, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
