@@ -1,14 +1,12 @@
-import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { IfcReadError, readIfcFacts } from './ifc-structure.js';
 import { extractViewerModel } from './ifc-viewer-extract.js';
 import type { WorkerJob, WorkerReply } from './ifc-viewer-pool.js';
 
 /** The extraction thread: one job at a time (the pool sends the next after the answer), geometry handed back without a copy. */
-// web-ifc's wasm compiled by the optimising compiler at once: V8 otherwise starts with its baseline compiler and
-// optimises a function only once it ran hot, which left the first large model of a fresh worker 2–3 times slower.
-// The flag is process-wide but only changes how WebAssembly is compiled; web-ifc is the process's only wasm.
-if (process.env.IFC_WASM_BASELINE !== '1') setFlagsFromString('--no-liftoff');
+// No V8 flags here: they are process-wide, and the embedded database (PGlite) is WebAssembly too — `--no-liftoff`
+// would send its lazily compiled functions through the optimising compiler on first use (suspected of a 30 s stall
+// of an order save in a CI journey), for ~5 % on the 20 MB model.
 const port = parentPort;
 if (!port) throw new Error('ifc-viewer-worker must run in a worker thread');
 
