@@ -81,11 +81,14 @@ describe('propose order rows from the model', () => {
     await customer.screenshot({ path: `${SHOTS}/03-aac-taken.png`, fullPage: true });
 
     // The user changes one before saving: the normal rules apply (a length off the 20 mm step is refused).
-    const second = rows.nth(1);
-    await second.getByLabel('Length (mm)', { exact: true }).fill('2990');
+    await rows.nth(1).getByLabel('Length (mm)', { exact: true }).fill('2990');
     await customer.getByTestId('save-all-rows').click();
-    await second.getByText('Lengths go in steps of 20 mm.').waitFor();
-    await second.getByLabel('Length (mm)', { exact: true }).fill('2980');
+    // The other five rows are saved meanwhile; the button comes back when that save is done. The table is then read
+    // again, saved rows first: the refused row is found by its wall, not by its place.
+    await expect.poll(() => customer.getByTestId('save-all-rows').isEnabled(), { timeout: 15_000 }).toBe(true);
+    const w02 = rows.nth(await rows.evaluateAll((list) => list.findIndex((row) => [...row.querySelectorAll('input')].some((input) => input.value === 'S-OG-W02'))));
+    await w02.getByText('Lengths go in steps of 20 mm.').waitFor();
+    await w02.getByLabel('Length (mm)', { exact: true }).fill('2980');
     await customer.getByTestId('save-all-rows').click();
     await expect.poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-status'))), { timeout: 15_000 }).toEqual([...Array(6).fill('clean'), 'new']);
     const saved = (await (await customer.request.get(`/api/orders/${lot.id}`)).json()) as { items: { itemIndex: number; sublotName: string; itemLength: number; qty: number }[] };
