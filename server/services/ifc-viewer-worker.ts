@@ -5,8 +5,7 @@ import type { WorkerJob, WorkerReply } from './ifc-viewer-pool.js';
 
 /** The extraction thread: one job at a time (the pool sends the next after the answer), geometry handed back without a copy. */
 // No V8 flags here: they are process-wide, and the embedded database (PGlite) is WebAssembly too — `--no-liftoff`
-// would send its lazily compiled functions through the optimising compiler on first use (suspected of a 30 s stall
-// of an order save in a CI journey), for ~5 % on the 20 MB model.
+// would send its lazily compiled functions through the optimising compiler on first use, for ~5 % on the 20 MB model.
 const port = parentPort;
 if (!port) throw new Error('ifc-viewer-worker must run in a worker thread');
 
