@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.js';
+import { createThrowawayDatabase } from './pg-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,23 +29,11 @@ export default async function setup(project: TestProject) {
   let dropTemplate: (() => Promise<void>) | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const pg = await import('pg');
-    const name = `px_template_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.default.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
+    const template = await createThrowawayDatabase(adminUrl, 'px_template');
+    const postgres = await openDatabase({ databaseUrl: template.url });
     await postgres.close();
-    project.provide('postgresTemplate', name);
-    dropTemplate = async () => {
-      const client = new pg.default.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    project.provide('postgresTemplate', template.name);
+    dropTemplate = template.drop;
   } else {
     project.provide('postgresTemplate', '');
   }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FileStorage } from '../../server/services/file-storage.js';
 import { checkResponse } from './contract.js';
 import { createApp, type App } from '../../server/app.js';
@@ -12,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createTestStorage } from './storage-fixture.js';
+import { createThrowawayDatabase } from './pg-database.js';
 
 export { DEMO_PASSWORD };
 
@@ -46,24 +46,11 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (adminUrl) {
-    const pg = await import('pg');
-    const name = `px_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.default.Client({ connectionString: adminUrl });
-    await admin.connect();
     // A copy of the run's migrated template (tests/api/global-setup.ts) where there is one.
-    const template = inject('postgresTemplate');
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const throwaway = await createThrowawayDatabase(adminUrl, 'px_test', inject('postgresTemplate') || undefined);
+    databaseUrl = throwaway.url;
     database = await openDatabase({ databaseUrl });
-    dropDatabase = async () => {
-      const client = new pg.default.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    dropDatabase = throwaway.drop;
   } else {
     const template = inject('pgliteTemplate');
     database = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed.js';
+import { createThrowawayDatabase } from './pg-database.js';
 import { startReceiver } from './webhook-receiver.js';
 
 const root = resolve(__dirname, '../..');
@@ -74,21 +74,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'px-webhook-kill-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const pg = await import('pg');
-    const name = `px_test_kill_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.default.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.default.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const throwaway = await createThrowawayDatabase(adminUrl, 'px_test_kill');
+    databaseUrl = throwaway.url;
+    dropDatabase = throwaway.drop;
   }
 });
 afterAll(async () => {
