@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../lib/logging.js';
+import { attachListCache, DATA_CHANNEL, ListCache } from '../lib/list-cache.js';
 import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/session-cache.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
@@ -55,6 +56,10 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     await client.listen(SESSION_CHANNEL, (payload) => sessionCache.applyNotification(payload));
     sessionCache.setListening(true);
     attachSessionCache(db, sessionCache);
+    const listCache = new ListCache();
+    await client.listen(DATA_CHANNEL, () => listCache.clear());
+    listCache.setListening(true);
+    attachListCache(db, listCache);
     return {
       db,
       kind: 'pglite',
@@ -101,13 +106,15 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /**
- * The session cache of a PostgreSQL process: one connection of its own LISTENs on px_session (the triggers of
- * migration 0020 notify every process at commit). When it drops, the cache empties and stays off until the
- * connection is back.
+ * The session and list caches of a PostgreSQL process: one connection of its own LISTENs on px_session and px_data
+ * (the triggers of migrations 0021 and 0024 notify every process at commit). When it drops, both caches empty and
+ * stay off until the connection is back.
  */
 async function listenForSessionChanges(pgModule: typeof import('pg').default, url: string, db: Db): Promise<() => Promise<void>> {
   const sessionCache = new SessionCache();
   attachSessionCache(db, sessionCache);
+  const listCache = new ListCache();
+  attachListCache(db, listCache);
   let stopped = false;
   let client: InstanceType<typeof pgModule.Client> | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -115,11 +122,13 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
     const listener = new pgModule.Client({ connectionString: url });
     listener.on('notification', (message) => {
       if (message.channel === SESSION_CHANNEL) sessionCache.applyNotification(message.payload);
+      else if (message.channel === DATA_CHANNEL) listCache.clear();
     });
     const lost = (error?: Error) => {
       if (client !== listener) return;
       client = null;
       sessionCache.setListening(false);
+      listCache.setListening(false);
       listener.end().catch(() => undefined);
       if (stopped) return;
       if (error) logger.warn({ err: error }, 'session cache: notification connection lost; reconnecting');
@@ -132,12 +141,17 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
     try {
       await listener.connect();
       await listener.query(`listen ${SESSION_CHANNEL}`);
+      await listener.query(`listen ${DATA_CHANNEL}`);
     } catch (error) {
       lost(error as Error);
       return;
     }
     // A notification committed before a write's answer reaches this connection before its next result.
-    if (client === listener) sessionCache.setListening(true, async () => void (await listener.query('select 1')));
+    if (client === listener) {
+      const sync = async () => void (await listener.query('select 1'));
+      sessionCache.setListening(true, sync);
+      listCache.setListening(true, sync);
+    }
   };
   await connect();
   return async () => {
@@ -146,6 +160,7 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
     const listener = client;
     client = null;
     sessionCache.setListening(false);
+    listCache.setListening(false);
     await listener?.end().catch(() => undefined);
   };
 }

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../db/client.js';
 import type { AppEnv } from './context.js';
 import type { FileStorage } from '../services/file-storage.js';
 import { ApiError, fromZod } from './errors.js';
+import { cachedList } from './list-cache.js';
 import { parseId, parseListQuery, readJsonObject } from './rest-query.js';
 import { requiredVersion, staleVersion } from './versions.js';
 
@@ -176,29 +177,31 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
   app.get('/', async (c) => {
     const user = requireUser(c.get('user'));
     authorize(definition, user, 'list');
-    const db = c.get('db');
-    const { query, where, order } = listQuery(definition, user, new URL(c.req.url).searchParams);
-    const { start, end } = query.range;
+    return cachedList(c, user, async () => {
+      const db = c.get('db');
+      const { query, where, order } = listQuery(definition, user, new URL(c.req.url).searchParams);
+      const { start, end } = query.range;
 
-    // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
-    // would read and sort every match before the page); only a page past the end needs a second query.
-    const totalSql = sql<number>`(select count(*) from ${definition.table} where ${where ?? sql`true`})`;
-    const page = (await db
-      .select(selection(definition, { __total: totalSql }))
-      .from(definition.table)
-      .where(where)
-      .orderBy(...order)
-      .limit(end - start + 1)
-      .offset(start)) as (Row & { __total: number })[];
-    let total = page.length ? Number(page[0].__total) : 0;
-    if (!page.length && start > 0) {
-      const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
-      total = Number(counted.total);
-    }
-    const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row), user);
-    const last = records.length ? start + records.length - 1 : start;
-    c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
-    return c.json(records);
+      // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
+      // would read and sort every match before the page); only a page past the end needs a second query.
+      const totalSql = sql<number>`(select count(*) from ${definition.table} where ${where ?? sql`true`})`;
+      const page = (await db
+        .select(selection(definition, { __total: totalSql }))
+        .from(definition.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(end - start + 1)
+        .offset(start)) as (Row & { __total: number })[];
+      let total = page.length ? Number(page[0].__total) : 0;
+      if (!page.length && start > 0) {
+        const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
+        total = Number(counted.total);
+      }
+      const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row), user);
+      const last = records.length ? start + records.length - 1 : start;
+      c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
+      return c.json(records);
+    });
   });
 
   app.get('/:id', async (c) => {

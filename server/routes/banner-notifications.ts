@@ -15,6 +15,7 @@ import { bannerDismissals, bannerNotifications, bannerNotificationSalesOrgs, sal
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
+import { cachedList } from '../lib/list-cache.js';
 import { restResource } from '../lib/rest.js';
 import { salesOrgRecord } from './sales-organisations.js';
 
@@ -139,19 +140,22 @@ bannerExtraRoutes.get('/active', async (c) => {
   const user = c.get('user');
   if (!user) throw ApiError.unauthorized();
   if (!user.salesOrgIds.length) return c.json([]);
-  const db = c.get('db');
-  const rows = await db
-    .select({ ...getTableColumns(bannerNotifications), salesOrgs: salesOrgsColumn() })
-    .from(bannerNotifications)
-    .where(
-      and(
-        activeFor(user.salesOrgIds, new Date()),
-        // Closed by this user, and not changed since: it stays away on every page and after the next login.
-        sql`not exists (select 1 from ${bannerDismissals} where ${bannerDismissals.notificationId} = ${bannerNotifications.id} and ${bannerDismissals.userId} = ${user.id} and ${bannerDismissals.dismissedAt} >= ${bannerNotifications.updatedAt})`,
-      ),
-    )
-    .orderBy(sql`case ${bannerNotifications.level} when 'important' then 0 when 'warning' then 1 else 2 end`, asc(bannerNotifications.showFrom));
-  return c.json(toBanners(rows));
+  // Cached like a list: a banner's show period starts or ends within LIST_CACHE_TTL_MS of its time.
+  return cachedList(c, user, async () => {
+    const db = c.get('db');
+    const rows = await db
+      .select({ ...getTableColumns(bannerNotifications), salesOrgs: salesOrgsColumn() })
+      .from(bannerNotifications)
+      .where(
+        and(
+          activeFor(user.salesOrgIds, new Date()),
+          // Closed by this user, and not changed since: it stays away on every page and after the next login.
+          sql`not exists (select 1 from ${bannerDismissals} where ${bannerDismissals.notificationId} = ${bannerNotifications.id} and ${bannerDismissals.userId} = ${user.id} and ${bannerDismissals.dismissedAt} >= ${bannerNotifications.updatedAt})`,
+        ),
+      )
+      .orderBy(sql`case ${bannerNotifications.level} when 'important' then 0 when 'warning' then 1 else 2 end`, asc(bannerNotifications.showFrom));
+    return c.json(toBanners(rows));
+  });
 });
 
 /** `POST api/banner-notifications/{id}/dismiss`: the user closes a banner shown to them (again: no harm; 404 for others). */

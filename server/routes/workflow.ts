@@ -6,6 +6,7 @@ import { users, workflowDefinitions } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { cachedList } from '../lib/list-cache.js';
 import { taskCount, taskPage, userTasks } from '../lib/tasks.js';
 import { applyTransition, currentProjectCount } from '../lib/workflow.js';
 import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
@@ -43,9 +44,12 @@ projectUnitStateRoutes.post('/ccl-check-data', async (c) => {
 export const taskRoutes = new Hono<AppEnv>();
 
 taskRoutes.get('/', async (c) => {
-  const { tasks, start, total } = await taskPage(c.get('db'), sessionUser(c.get('user')), new URL(c.req.url).searchParams);
-  c.header('Content-Range', `tasks ${start}-${tasks.length ? start + tasks.length - 1 : start}/${total}`);
-  return c.json(tasks);
+  const user = sessionUser(c.get('user'));
+  return cachedList(c, user, async () => {
+    const { tasks, start, total } = await taskPage(c.get('db'), user, new URL(c.req.url).searchParams);
+    c.header('Content-Range', `tasks ${start}-${tasks.length ? start + tasks.length - 1 : start}/${total}`);
+    return c.json(tasks);
+  });
 });
 
 taskRoutes.get('/:id', async (c) => {
@@ -57,8 +61,14 @@ taskRoutes.get('/:id', async (c) => {
 /** Dashboard counters (the workflow counter lives with the Workflows page's resources). */
 export const dashboardRoutes = new Hono<AppEnv>();
 
-dashboardRoutes.get('/taskCount', async (c) => c.json({ count: await taskCount(c.get('db'), sessionUser(c.get('user'))) }));
-dashboardRoutes.get('/projectCount', async (c) => c.json({ count: await currentProjectCount(c.get('db'), sessionUser(c.get('user'))) }));
+dashboardRoutes.get('/taskCount', async (c) => {
+  const user = sessionUser(c.get('user'));
+  return cachedList(c, user, async () => c.json({ count: await taskCount(c.get('db'), user) }));
+});
+dashboardRoutes.get('/projectCount', async (c) => {
+  const user = sessionUser(c.get('user'));
+  return cachedList(c, user, async () => c.json({ count: await currentProjectCount(c.get('db'), user) }));
+});
 
 /** The workflow definition: configurers read it and save new versions; every version is kept. */
 export const workflowDefinitionRoutes = new Hono<AppEnv>();

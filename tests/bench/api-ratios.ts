@@ -64,7 +64,7 @@ export interface ApiResult {
   database: Database;
   processes: number;
   bare: Measured;
-  rows: { endpoint: Endpoint; measured: Measured; ratio: number; stressFailures: number }[];
+  rows: { endpoint: Endpoint; measured: Measured; ratio: number; stressFailures: number; uncached?: Measured }[];
 }
 
 function load(url: string, cookie: string | undefined, connections: number, duration: number): Promise<Measured> {
@@ -127,7 +127,7 @@ const node = (script: string, env: Record<string, string>) =>
   spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** The portal on prepared data, `processes` server processes (WEB_CONCURRENCY) sharing one port. */
-async function startPortal(dataDir: string, databaseUrl: string, processes: number) {
+async function startPortal(dataDir: string, databaseUrl: string, processes: number, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = node(join(root, 'server', 'index.ts'), {
     PORT: String(port),
@@ -139,6 +139,7 @@ async function startPortal(dataDir: string, databaseUrl: string, processes: numb
     LOG_LEVEL: 'error',
     STATIC_DIR: join(dataDir, 'no-app'),
     WEB_CONCURRENCY: String(processes),
+    ...env,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(base, child);
@@ -159,7 +160,7 @@ async function startBare(body: unknown, work: string) {
 async function measureDatabase(database: Database, databaseUrl: string, processes: number): Promise<ApiResult> {
   const work = mkdtempSync(join(tmpdir(), 'px-bench-api-'));
   const data = await prepareData(work, databaseUrl || undefined);
-  const portal = await startPortal(work, databaseUrl, processes);
+  let portal = await startPortal(work, databaseUrl, processes);
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
     const cookies: Record<User, string> = { admin: await login(portal.base, 'admin'), customer: await login(portal.base, 'customer'), staff: await login(portal.base, 'staff') };
@@ -182,6 +183,16 @@ async function measureDatabase(database: Database, databaseUrl: string, processe
       const stressFailures = await stress(`${portal.base}${endpoint.path(data)}`, cookies[endpoint.user], STRESS_CONNECTIONS, STRESS_REQUESTS);
       rows.push({ endpoint, measured: measured[i], ratio: measured[i].requestsPerSecond / bareMeasured.requestsPerSecond, stressFailures });
     }
+    if (processes === 1) {
+      // The same endpoints with the list cache off (LIST_CACHE=off): what a list costs when the data just changed.
+      await stop(portal.child);
+      portal = await startPortal(work, databaseUrl, processes, { LIST_CACHE: 'off' });
+      for (const endpoint of ENDPOINTS) await load(`${portal.base}${endpoint.path(data)}`, cookies[endpoint.user], CONNECTIONS, 1);
+      for (const [i, endpoint] of ENDPOINTS.entries()) {
+        await settle(portal.base);
+        rows[i].uncached = await load(`${portal.base}${endpoint.path(data)}`, cookies[endpoint.user], CONNECTIONS, Math.max(2, Math.round(DURATION_S / 2)));
+      }
+    }
     return { database, processes, bare: bareMeasured, rows };
   } finally {
     if (bare) await stop(bare.child);
@@ -203,6 +214,15 @@ export function printApiResult(result: ApiResult) {
     const min = row.endpoint.minRatio[result.database];
     console.log(
       `${row.endpoint.name.padEnd(40)} ${row.measured.requestsPerSecond.toFixed(0).padStart(6)}   ${String(row.measured.p50).padStart(6)}  ${String(row.measured.p99).padStart(6)}  ${String(row.measured.failures).padStart(4)}   ${percent(row.ratio).padStart(13)}   ${`≥ ${percent(min)} ${verdict(row.ratio >= min)}`.padEnd(18)}  ${verdict(row.measured.p99 < P99_TARGET_MS).padEnd(13)}  ${row.stressFailures} ${verdict(row.stressFailures === 0)}`,
+    );
+  }
+  const uncached = result.rows.filter((row) => row.uncached);
+  if (!uncached.length) return;
+  console.log('with the list cache off (LIST_CACHE=off; every request asks the database, as right after a change) — no target:');
+  for (const row of uncached) {
+    const measured = row.uncached!;
+    console.log(
+      `  ${row.endpoint.name.padEnd(38)} ${measured.requestsPerSecond.toFixed(0).padStart(6)}   ${String(measured.p50).padStart(6)}  ${String(measured.p99).padStart(6)}  ${String(measured.failures).padStart(4)}   ${percent(measured.requestsPerSecond / bare.requestsPerSecond).padStart(13)}`,
     );
   }
 }

@@ -1,0 +1,182 @@
+import type { Context } from 'hono';
+import type { SessionUser } from '../../src/domain/user.js';
+import type { Db } from '../db/client.js';
+import type { AppEnv } from './context.js';
+
+/** The channel every watched table's trigger notifies at commit (migration 0024_data_change_notify). */
+export const DATA_CHANNEL = 'px_data';
+/** Tables whose changes do not reach the cache: written on every login or request, shown in no list. */
+export const UNWATCHED_TABLES = ['sessions', 'rate_limits', 'sso_sessions', 'sso_login_requests', 'scheduler_runs'] as const;
+/**
+ * How long an answer is kept at most. Changes to the data drop it at once; this bounds only what depends on the
+ * clock (a banner's show period, a task that becomes delayed at midnight).
+ */
+export const LIST_CACHE_TTL_MS = 2_000;
+/** At most this many answers and bytes per process; the oldest go first. An answer above the entry limit is not kept. */
+export const LIST_CACHE_MAX_ENTRIES = 5_000;
+export const LIST_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+export const LIST_CACHE_MAX_ENTRY_BYTES = 512 * 1024;
+
+interface Entry {
+  body: string;
+  headers: Record<string, string>;
+  storedAt: number;
+}
+
+/** Headers of a list answer worth replaying; everything else is the middleware's, set again on every answer. */
+const KEPT_HEADERS = ['content-type', 'content-range', 'x-total-count', 'content-language', 'cache-control'];
+
+/**
+ * The JSON answers of list routes (a page of a resource list, My Tasks, the search, the dashboard's counters), per
+ * user and URL, in one process. Every committed change to a watched table notifies `px_data` (database triggers,
+ * whichever process or code path wrote); each process LISTENs and drops every answer it holds. An answer computed
+ * while a change arrived is not kept. On PostgreSQL, where other processes write, an answer is served only after
+ * this process has heard every notification committed before the request arrived (`fresh`, one `select 1` on the
+ * listening connection shared by all requests waiting at that moment); PGlite is one process's database, whose
+ * notifications arrive before the writing query returns. While the listener is not connected nothing is cached.
+ * Access is checked before the cache is asked (the route's own `authorize`), and the user is part of the key.
+ */
+export class ListCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private generationCounter = 0;
+  private listening = false;
+  private syncWithDatabase: (() => Promise<void>) | undefined;
+  private current: Promise<boolean> | undefined;
+  private queued: Promise<boolean> | undefined;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get enabled(): boolean {
+    return this.listening;
+  }
+
+  /** The listener is up or down; `sync` (PostgreSQL) reaches it with a round trip. Either way the cache starts empty. */
+  setListening(listening: boolean, sync?: () => Promise<void>): void {
+    this.listening = listening;
+    this.syncWithDatabase = sync;
+    this.clear();
+  }
+
+  get generation(): number {
+    return this.generationCounter;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.generationCounter += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get(key: string): Entry | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= LIST_CACHE_TTL_MS) {
+      this.remove(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Keeps what a computation begun at `generation` answered, unless a change arrived meanwhile. */
+  set(key: string, body: string, headers: Record<string, string>, generation: number): void {
+    if (!this.listening || generation !== this.generationCounter || body.length > LIST_CACHE_MAX_ENTRY_BYTES) return;
+    this.remove(key);
+    while (this.entries.size && (this.entries.size >= LIST_CACHE_MAX_ENTRIES || this.bytes + body.length > LIST_CACHE_MAX_BYTES)) {
+      const oldest = this.entries.keys().next().value as string;
+      this.remove(oldest);
+    }
+    this.entries.set(key, { body, headers, storedAt: this.now() });
+    this.bytes += body.length;
+  }
+
+  /**
+   * True once every notification committed before the call has been applied here (at once on PGlite). On
+   * PostgreSQL the callers of one moment share a round trip; a caller arriving while one is on its way waits for
+   * the next, since the one under way may have been sent before its request arrived. False: not known, ask the
+   * database.
+   */
+  fresh(): Promise<boolean> | boolean {
+    if (!this.listening) return false;
+    if (!this.syncWithDatabase) return true;
+    if (!this.current) return this.startSync();
+    this.queued ??= this.current.then(() => {
+      this.queued = undefined;
+      return this.current ?? this.startSync();
+    });
+    return this.queued;
+  }
+
+  private startSync(): Promise<boolean> {
+    const pending = this.syncWithDatabase!().then(
+      () => true,
+      () => {
+        this.clear();
+        return false;
+      },
+    );
+    this.current = pending;
+    // Registered before any waiter's `then`, so a waiter finds it cleared and starts the next round trip.
+    void pending.finally(() => {
+      if (this.current === pending) this.current = undefined;
+    });
+    return pending;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+const caches = new WeakMap<object, ListCache>();
+
+/** The list cache of the database handle `db` (openDatabase attaches one with its listener); undefined: no cache. */
+export function listCacheOf(db: Db): ListCache | undefined {
+  return caches.get(db);
+}
+
+/** Attaches the cache to the handle, unless `LIST_CACHE=off` (every list then asks the database; the bench's uncached figures). */
+export function attachListCache(db: Db, cache: ListCache): void {
+  if (process.env.LIST_CACHE !== 'off') caches.set(db, cache);
+}
+
+/**
+ * Answers a GET list route from the cache of its database, or computes the answer and keeps it. `compute` must
+ * depend only on the database, the user, the URL and the clock (within LIST_CACHE_TTL_MS), and check access
+ * before it is called. Only a 200 JSON answer without cookies is kept.
+ */
+export async function cachedList(c: Context<AppEnv>, user: SessionUser, compute: () => Promise<Response>): Promise<Response> {
+  const cache = listCacheOf(c.get('db'));
+  if (!cache?.enabled || c.req.method !== 'GET') return compute();
+  const url = new URL(c.req.url);
+  const key = `${user.id}\u0000${url.pathname}${url.search}\u0000${c.req.header('accept-language') ?? ''}`;
+  if (await cache.fresh()) {
+    const entry = cache.get(key);
+    if (entry) {
+      cache.hits += 1;
+      return c.body(entry.body, 200, entry.headers);
+    }
+  }
+  cache.misses += 1;
+  const generation = cache.generation;
+  const response = await compute();
+  if (response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const body = await response.text();
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  cache.set(key, body, headers, generation);
+  return c.body(body, 200, headers);
+}
