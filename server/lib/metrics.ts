@@ -92,14 +92,25 @@ export function createMetrics(db: Db, options: { processMetrics?: boolean } = {}
 
 /** Counts every answer and its time by route pattern (`/api/file/:rootId/:unitId`), method and status. */
 export function metricsMiddleware(metrics: Metrics): MiddlewareHandler<AppEnv> {
+  // prom-client hashes the label set on every call; the children per method, route and status are kept instead
+  // (bounded: route patterns and statuses are finite).
+  const children = new Map<string, { requests: { inc(): void }; duration: { observe(value: number): void } }>();
   return async (c, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      const labels = { method: METHODS.has(c.req.method) ? c.req.method : 'OTHER', route: routePath(c) || 'unmatched', status: String(c.res.status) };
-      metrics.requests.inc(labels);
-      metrics.duration.observe(labels, (performance.now() - started) / 1000);
+      const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
+      const route = routePath(c) || 'unmatched';
+      const status = String(c.res.status);
+      const key = `${method} ${status} ${route}`;
+      let child = children.get(key);
+      if (!child) {
+        const labels = { method, route, status };
+        children.set(key, (child = { requests: metrics.requests.labels(labels), duration: metrics.duration.labels(labels) }));
+      }
+      child.requests.inc();
+      child.duration.observe((performance.now() - started) / 1000);
     }
   };
 }
