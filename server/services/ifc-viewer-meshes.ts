@@ -19,20 +19,27 @@ export interface Piece extends TriangleMesh {
   axis: Direction | null;
 }
 
-/** web-ifc vertices are (x, y, z, nx, ny, nz), already Y up; the 4×4 placement is column-major. */
-export function placedPositions(vertexData: Float32Array, m: number[]): Float32Array {
-  const count = Math.floor(vertexData.length / 6);
+/**
+ * web-ifc vertices are (x, y, z, nx, ny, nz), already Y up; the 4×4 placement is column-major. Reads `floats`
+ * floats from `start` of `vertexData` (web-ifc's memory itself, so nothing is copied before the placement).
+ */
+export function placedPositions(vertexData: Float32Array, m: number[], start = 0, floats = vertexData.length - start): Float32Array {
+  const count = Math.floor(floats / 6);
   const placed = new Float32Array(count * 3);
-  for (let v = 0; v < count; v++) {
-    const x = vertexData[v * 6];
-    const y = vertexData[v * 6 + 1];
-    const z = vertexData[v * 6 + 2];
-    placed[v * 3] = m[0] * x + m[4] * y + m[8] * z + m[12];
-    placed[v * 3 + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
-    placed[v * 3 + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+  const [m0, m1, m2, , m4, m5, m6, , m8, m9, m10, , m12, m13, m14] = m;
+  for (let v = 0, i = start; v < count; v++, i += 6) {
+    const x = vertexData[i];
+    const y = vertexData[i + 1];
+    const z = vertexData[i + 2];
+    placed[v * 3] = m0 * x + m4 * y + m8 * z + m12;
+    placed[v * 3 + 1] = m1 * x + m5 * y + m9 * z + m13;
+    placed[v * 3 + 2] = m2 * x + m6 * y + m10 * z + m14;
   }
   return placed;
 }
+
+/** web-ifc's memory as floats (a new view after the memory grew). */
+const heapF32 = (api: IfcAPI): Float32Array => (api as unknown as { wasmModule: { HEAPF32: Float32Array } }).wasmModule.HEAPF32;
 
 /** Collects each streamed mesh's pieces by element (one copy of the vertices: placed straight out of wasm memory). */
 function pieceCollector(api: IfcAPI, modelId: number, into: Map<number, Piece[]>) {
@@ -43,7 +50,7 @@ function pieceCollector(api: IfcAPI, modelId: number, into: Map<number, Piece[]>
       const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
       try {
         list.push({
-          positions: placedPositions(api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize()), placed.flatTransformation),
+          positions: placedPositions(heapF32(api), placed.flatTransformation, geometry.GetVertexData() / 4, geometry.GetVertexDataSize()),
           indices: api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()),
           axis: transformAxis(placed.flatTransformation),
         });
