@@ -6,12 +6,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { isLanguage } from '../src/domain/languages.js';
+import { isLanguage, LANGUAGES } from '../src/domain/languages.js';
 import type { Db } from './db/client.js';
 import type { AppConfig, AppEnv } from './lib/context.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { ApiError, sendError } from './lib/errors.js';
 import { i18nDir } from './lib/i18n.js';
+import { compressStaticAssets, loadStaticAssets, staticAssets, type Asset } from './lib/static-assets.js';
 import { logger as processLogger, requestLogging } from './lib/logging.js';
 import { createMetrics, metricsMiddleware } from './lib/metrics.js';
 import { bodyLimitPolicy } from './lib/body-limit.js';
@@ -229,12 +230,17 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   app.use('/Account/*', sessionReader);
   app.route('/Account', signOutRoute);
 
-  app.get('/assets/i18n/:file', (c) => {
-    const match = /^(de|en|nl)\.json$/.exec(c.req.param('file'));
-    if (!match) throw ApiError.notFound();
-    c.header('Cache-Control', 'no-cache');
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(readFileSync(resolve(i18nDir, `${match[1]}.json`), 'utf8'));
+  // The translations (names without a hash: revalidated) and the built app's assets, from memory and compressed
+  // (server/lib/static-assets.ts).
+  const assets = new Map<string, Asset>(
+    LANGUAGES.map((language) => [`/assets/i18n/${language}.json`, { body: readFileSync(resolve(i18nDir, `${language}.json`)), type: 'application/json; charset=utf-8', cacheControl: 'no-cache' }]),
+  );
+  if (settings.staticDir && existsSync(settings.staticDir)) loadStaticAssets(settings.staticDir, assets);
+  void compressStaticAssets(assets).catch((error) => processLogger.warn({ err: error }, 'static assets could not be compressed; sent uncompressed'));
+  app.use('/assets/*', staticAssets(assets));
+  // Any other name: 404 (the route the OpenAPI document names).
+  app.get('/assets/i18n/:file', () => {
+    throw ApiError.notFound();
   });
 
   if (settings.staticDir && existsSync(settings.staticDir)) {

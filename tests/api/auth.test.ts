@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema.js';
@@ -226,6 +227,32 @@ describe('translations', () => {
     }
     expect((await t.request('GET', '/assets/i18n/fr.json')).status).toBe(404);
     expect((await t.request('GET', '/assets/i18n/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('sends them compressed as the browser accepts (brotli, else gzip), revalidated, the same text either way', async () => {
+    const path = '/assets/i18n/de.json';
+    const plain = await t.request('GET', path);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    const text = await plain.text();
+    // Compressed on the thread pool after the start: uncompressed until then.
+    let encoded: Response | undefined;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const response = await t.request('GET', path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      if (response.headers.get('content-encoding')) {
+        encoded = response;
+        break;
+      }
+    }
+    expect(encoded?.headers.get('content-encoding')).toBe('br');
+    expect(encoded?.headers.get('vary')).toBe('Accept-Encoding');
+    const compressed = Buffer.from(await encoded!.arrayBuffer());
+    expect(compressed.length).toBeLessThan(Buffer.byteLength(text) / 3);
+    expect(brotliDecompressSync(compressed).toString('utf8')).toBe(text);
+    const gz = await t.request('GET', path, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(text);
+    expect((await t.request('GET', path, { headers: { 'accept-encoding': 'identity' } })).headers.get('content-encoding')).toBeNull();
   });
 
   it('answers API errors in the language of the user', async () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { openApiDocument } from '../../server/openapi/document.js';
 
@@ -74,7 +75,10 @@ export async function checkResponse(method: string, url: string, response: Respo
   const media = documented.content[type] ?? documented.content[`${type.split('/')[0]}/*`] ?? documented.content['*/*'];
   if (!media) throw new ContractViolation(`${method} ${match.template} ${status}: content type ${type || '(none)'} not documented (${Object.keys(documented.content).join(', ')})`);
   if (type !== 'application/json' || !media.schema) return;
-  const body: unknown = await response.clone().json();
+  // Static JSON (the translations) may come compressed as the request accepted.
+  const raw = Buffer.from(await response.clone().arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  const body: unknown = JSON.parse((encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'));
   const validate = validator(`${lower} ${match.template} ${status in operation.responses ? status : 'default'}`, media.schema);
   if (!validate(body)) {
     const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ''}`).join('; ');
