@@ -47,6 +47,26 @@ describe('order rows', () => {
     expect(hasUnsavedRows(drafts)).toBe(false);
   });
 
+  it('a new row the server refused keeps its place among the rows saved around it when the table is read again', () => {
+    let drafts = loaded([aacItem(1, 1)]);
+    // Three proposed rows at positions 2, 3 and 4; "Save all" saves 2 and 4, refuses 3.
+    drafts = reducer(drafts, { type: 'add', rows: [2, 3, 4].map((pos) => ({ ...aacValuesOf(aacItem(0, pos)), sublotName: `W${pos}` })) });
+    const keyOf = (name: string) => drafts.find((draft) => draft.values.sublotName === name)!.key;
+    const refused = keyOf('W3');
+    const savedItems = [aacItem(12, 2, { sublotName: 'W2' }), aacItem(14, 4, { sublotName: 'W4' })];
+    drafts = reducer(drafts, { type: 'saved', key: keyOf('W2'), item: savedItems[0] });
+    drafts = reducer(drafts, { type: 'showErrors', key: refused, serverErrors: { length: 'refused' } });
+    drafts = reducer(drafts, { type: 'saved', key: keyOf('W4'), item: savedItems[1] });
+    const reloaded = mergeDrafts(drafts, [aacItem(1, 1), ...savedItems], rules);
+    expect(reloaded.map((draft) => draft.values.sublotName ?? '')).toEqual([reloaded[0].values.sublotName, 'W2', 'W3', 'W4', reloaded[4].values.sublotName]);
+    expect(reloaded[2].key).toBe(refused);
+    expect(reloaded[2].item).toBeNull();
+    expect(reloaded[2].dirty).toBe(true);
+    expect(reloaded[4].item).toBeNull();
+    expect(reloaded[4].dirty).toBe(false);
+    expect(reloaded[4].values.itemIndex).toBe(5);
+  });
+
   it('read-only tables get no new row', () => {
     expect(draftsReducer(aacDraftRules(AAC_PRODUCTS, false))([], { type: 'load', items: [aacItem(1, 1)] })).toHaveLength(1);
   });

@@ -74,10 +74,13 @@ export function mergeDrafts<Item extends SavedItem, Values extends Positioned>(p
   const fresh = rules.freshValues(items);
   if (fresh === null) return drafts;
   const unsaved = previous.filter((draft) => !draft.item && draft.dirty).map((draft) => ({ ...draft, saving: false }));
+  // A new row not saved yet (one "Save all" refused, say) keeps its place among the saved ones: by position, the
+  // saved row first where two share one.
+  const rows = unsaved.length ? [...drafts, ...unsaved].sort((a, b) => a.values.itemIndex - b.values.itemIndex) : drafts;
   const clean = previous.find((draft) => !draft.item && !draft.dirty);
-  if (unsaved.length && !clean) return [...drafts, ...unsaved];
+  if (unsaved.length && !clean) return rows;
   const itemIndex = Math.max(fresh.itemIndex, ...unsaved.map((draft) => draft.values.itemIndex + 1));
-  return [...drafts, ...unsaved, cleanDraft<Item, Values>(clean?.key ?? newRowKey(), null, { ...fresh, itemIndex })];
+  return [...rows, cleanDraft<Item, Values>(clean?.key ?? newRowKey(), null, { ...fresh, itemIndex })];
 }
 
 /**
