@@ -13,8 +13,15 @@ export const LINGER_MS = 2_000;
  * request while the fetch adapter's reader still holds it, the adapter pauses it again, and after 500 ms the
  * socket is destroyed — every answer given before a body was read (413, 401, 415 …) reset the connection.
  */
+/**
+ * How long an idle keep-alive connection stays open: longer than the clients and proxies in front keep theirs
+ * (load balancers 60 s), so that the client, not the server, closes it. Node's 5 s default let a client send a
+ * request on a connection the server was closing at that moment: the request failed with a reset (ECONNRESET).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function startHttpServer(fetch: (request: Request, env: unknown) => Response | Promise<Response>, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): Server {
-  return serve(
+  const server = serve(
     {
       fetch,
       port: options.port,
@@ -24,6 +31,10 @@ export function startHttpServer(fetch: (request: Request, env: unknown) => Respo
     },
     onListening,
   ) as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // A request's headers may take as long as the connection may idle, and a little more (Node's rule).
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
 
 /**
