@@ -75,7 +75,12 @@ function renderPage() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+// "Save all" reads the table once more after its last save; the test may have seen the rows saved before that read
+// answers (the fetch mocks answer after 40–60 ms). Let it finish before the page's fetch and the DOM go.
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  vi.unstubAllGlobals();
+});
 
 describe('Propose from model (AAC order)', () => {
   it('is offered where the table is empty; the chosen rows enter as unsaved rows and are saved through the normal path', async () => {
