@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { parseWallNos } from '../../src/domain/deliveries.js';
 import { formatUnitData, parseUnitData } from '../../src/domain/projectUnits.js';
@@ -21,6 +21,7 @@ import type { Db, Tx } from '../db/client.js';
 import { deliveryNotifications, projectUnits, structureDrafts } from '../db/schema.js';
 import { catalogueOf } from './catalogue.js';
 import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDate, unitMinDates } from './deliveries.js';
+import { boundedValidator, MAX_REPORTED_PROBLEMS } from './bounded-validation.js';
 import { ApiError } from './errors.js';
 
 type ApiMessage = ApiError['messages'][number];
@@ -32,7 +33,7 @@ import { activeWorkflow } from './workflow-definition.js';
 
 const schemasFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas/structure');
 export const DRAFT_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(resolve(schemasFolder, 'draft.schema.json'), 'utf8'));
-const validateShape = new Ajv({ allErrors: true, strict: false, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } }).compile<StructureDraft>(DRAFT_SCHEMA);
+const validateShape = boundedValidator<StructureDraft>(DRAFT_SCHEMA, { strict: false, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
 
 function ajvPath(error: ErrorObject): string {
   const base = error.instancePath.split('/').filter(Boolean);
@@ -53,7 +54,7 @@ function ajvKey(error: ErrorObject): string {
 /** The draft's shape (schemas/structure/draft.schema.json): 400 with field messages otherwise. */
 export function assertDraftShape(body: unknown): StructureDraft {
   if (validateShape(body)) return body;
-  const messages: ApiMessage[] = (validateShape.errors ?? []).slice(0, 50).map((error) => ({ key: ajvKey(error), reference: ajvPath(error), code: 'InvalidShape' }));
+  const messages: ApiMessage[] = validateShape.errors.slice(0, MAX_REPORTED_PROBLEMS).map((error) => ({ key: ajvKey(error), reference: ajvPath(error), code: 'InvalidShape' }));
   throw new ApiError(400, messages.length ? messages : [{ key: 'VALIDATION.InvalidValue' }]);
 }
 

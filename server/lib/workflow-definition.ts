@@ -1,20 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { desc } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
 import { workflowDefinitions } from '../db/schema.js';
+import { boundedValidator, MAX_REPORTED_PROBLEMS } from './bounded-validation.js';
 
 const schemasFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 export const WORKFLOW_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(resolve(schemasFolder, 'workflow.schema.json'), 'utf8'));
 const DEFAULT_TEXT = readFileSync(resolve(schemasFolder, 'workflow.default.json'), 'utf8');
 
-const ajv = new Ajv({ allErrors: true, strict: true });
-const validateSchema = ajv.compile(WORKFLOW_SCHEMA);
+// The schema bounds every array and string (maxItems/maxLength); the check stops at the first problem of a big body.
+const validateSchema = boundedValidator(WORKFLOW_SCHEMA, { strict: true });
 
 function describeError(error: ErrorObject): string {
   const where = error.instancePath || '/';
@@ -23,13 +24,16 @@ function describeError(error: ErrorObject): string {
   return `${where}: ${error.message ?? error.keyword}`;
 }
 
-/** Every problem of a definition: JSON Schema first, then the consistency rules. Empty when it is sound. */
+/**
+ * The problems of a definition (the first MAX_REPORTED_PROBLEMS): JSON Schema first, then the consistency rules
+ * (which run only on a definition within the schema's bounds). Empty when it is sound.
+ */
 export function workflowProblems(candidate: unknown): string[] {
   if (!validateSchema(candidate)) {
     // oneOf/anyOf repeat their branches' errors; keep each text once.
-    return [...new Set((validateSchema.errors ?? []).map(describeError))];
+    return [...new Set(validateSchema.errors.map(describeError))];
   }
-  return definitionProblems(candidate as unknown as WorkflowDefinition);
+  return definitionProblems(candidate as unknown as WorkflowDefinition).slice(0, MAX_REPORTED_PROBLEMS);
 }
 
 /** The shipped default, validated (the server refuses to start when it is broken). */

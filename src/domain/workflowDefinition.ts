@@ -12,8 +12,14 @@ import { appliesTo, initialStateOf, WORKFLOW_ROLES, type TenantType, type Workfl
 export function definitionProblems(definition: WorkflowDefinition): string[] {
   const problems: string[] = [];
   const tenantTypes: TenantType[] = ['standard', 'ccl'];
-  const statesOf = (unitType: UnitType, tenantType: TenantType) =>
-    new Set(definition.states.filter((state) => appliesTo(state, unitType, tenantType)).map((state) => state.key));
+  // Once per unit and tenant type (not per transition): the rules stay linear in the definition's size.
+  const stateSets = new Map<string, Set<string>>();
+  const statesOf = (unitType: UnitType, tenantType: TenantType) => {
+    const id = `${unitType}/${tenantType}`;
+    let states = stateSets.get(id);
+    if (!states) stateSets.set(id, (states = new Set(definition.states.filter((state) => appliesTo(state, unitType, tenantType)).map((state) => state.key))));
+    return states;
+  };
   const knownRole = (role: string) => (WORKFLOW_ROLES as readonly string[]).includes(role);
 
   for (const unitType of UNIT_TYPES) {
