@@ -10,6 +10,7 @@ import { preloadTranslations } from './lib/i18n.js';
 import { startLifecycle } from './lib/lifecycle.js';
 import { logger } from './lib/logging.js';
 import { createMetrics } from './lib/metrics.js';
+import { startEventLoopMonitor } from './lib/event-loop-monitor.js';
 import { parseTrustProxy } from './lib/client-address.js';
 import { purgeRateLimits } from './lib/rate-limit.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
@@ -56,6 +57,7 @@ async function main() {
   await purgeRateLimits(database.db);
   await analyze(database);
   const metrics = createMetrics(database.db, { processMetrics: true });
+  lifecycle.onShutdown('event-loop monitor', startEventLoopMonitor({ log: logger }));
   if (process.env.SMTP_URL) {
     const from = process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>';
     const stopMail = await startMailDelivery(database.db, process.env.SMTP_URL, from, {

@@ -7,14 +7,18 @@ export const DETAILED_CHECK_MAX_VALUES = 5_000;
 
 /** True when `value` holds more than `max` JSON values (arrays, objects and scalars); stops counting at `max + 1`. */
 export function hasMoreValuesThan(value: unknown, max: number): boolean {
-  let count = 0;
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const next = stack.pop();
-    if (++count > max) return true;
-    if (next && typeof next === 'object') for (const child of Object.values(next as object)) stack.push(child);
-  }
-  return false;
+  let left = max;
+  // Recursion is bounded: request bodies nest at most JSON_MAX_DEPTH levels (json-body.ts).
+  const exceeds = (node: unknown): boolean => {
+    if (--left < 0) return true;
+    if (Array.isArray(node)) {
+      for (const child of node) if (exceeds(child)) return true;
+    } else if (node && typeof node === 'object') {
+      for (const key in node) if (exceeds((node as Record<string, unknown>)[key])) return true;
+    }
+    return false;
+  };
+  return exceeds(value);
 }
 
 export type BoundedCheck<T> = ((value: unknown) => value is T) & { errors: ErrorObject[] };

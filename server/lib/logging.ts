@@ -4,6 +4,7 @@ import { routePath } from 'hono/route';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppEnv } from './context.js';
+import { requestsInFlight } from './event-loop-monitor.js';
 
 export type { Logger };
 
@@ -70,6 +71,8 @@ export function requestLogging(base: Logger): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     c.set('log', log);
     const started = performance.now();
+    // For the event-loop watchdog (event-loop-monitor.ts): which route held the loop.
+    const ended = requestsInFlight.begin(`${c.req.method} ${c.req.path}`);
     // Before the route: a header set on a finished answer makes Hono rebuild it around its body as a stream
     // (@hono/node-server then writes it chunk by chunk), a third of a small request's cost.
     c.header('X-Request-Id', requestId);
@@ -82,6 +85,7 @@ export function requestLogging(base: Logger): MiddlewareHandler<AppEnv> {
       const status = c.res.status;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
       const userId = c.get('user')?.id ?? null;
+      ended(`${c.req.method} ${routePath(c) || path}`);
       log[levelOf(status, path)]({ method: c.req.method, route: routePath(c) || path, path, status, durationMs, userId }, `${c.req.method} ${path} ${status} ${durationMs} ms${userId ? ` user ${userId}` : ''}`);
     }
   };
