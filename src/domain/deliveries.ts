@@ -51,7 +51,7 @@ export const deliveryLotUpdateSchema = z.strictObject({
 const materialRow = z.strictObject({
   type: z.string({ error: MESSAGE.required }).trim().min(1, MESSAGE.required).max(80, MESSAGE.tooLong),
   volume: z.number({ error: MESSAGE.required }).finite(MESSAGE.invalidValue),
-  deliveryDate: z.string({ error: MESSAGE.required }),
+  deliveryDate: z.string({ error: MESSAGE.required }).max(10, MESSAGE.invalidDate),
 });
 
 /** `POST /api/materials/{projectUnitID}`: the lot's whole list (it replaces the stored one). */

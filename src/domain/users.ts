@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
-import { meetsPasswordRequirements, PASSWORD_MESSAGE } from './password';
+import { meetsPasswordRequirements, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGE } from './password';
 import { MESSAGE, requiredOr, requiredText } from './validation';
 
 /** The global roles a list can be filtered by; `none` is a plain user. */
@@ -182,7 +182,7 @@ export const setPasswordSchema = z
       .string({ error: requiredOr() })
       .min(1, MESSAGE.required)
       .refine(meetsPasswordRequirements, PASSWORD_MESSAGE.invalidRequirements),
-    confirmPassword: z.string({ error: requiredOr() }).min(1, MESSAGE.required),
+    confirmPassword: z.string({ error: requiredOr() }).min(1, MESSAGE.required).max(PASSWORD_MAX_LENGTH, MESSAGE.tooLong),
   })
   .refine((value) => !value?.confirmPassword || value.confirmPassword === value.password, {
     message: PASSWORD_MESSAGE.confirmFail,

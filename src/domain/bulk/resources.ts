@@ -169,6 +169,8 @@ export function canBulkAdminister(user: PermissionUser | null | undefined, resou
 }
 
 export const BULK_EDIT_MAX_IDS = 1000;
+/** The most fields one bulk edit sets. */
+export const BULK_EDIT_MAX_FIELDS = 100;
 /** An import file: 20 MB holds far more than a catalogue's rows in either format. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -192,7 +194,11 @@ export const bulkEditSchema = z.strictObject({
     .array(z.number({ error: MESSAGE.invalidType }).int(MESSAGE.invalidType).positive(MESSAGE.invalidValue), { error: MESSAGE.required })
     .min(1, MESSAGE.atLeastOne)
     .max(BULK_EDIT_MAX_IDS, MESSAGE.tooLong),
-  data: z.record(z.string(), z.unknown(), { error: MESSAGE.required }).refine((data) => Object.keys(data).length > 0, MESSAGE.atLeastOne),
+  data: z
+    .record(z.string(), z.unknown(), { error: MESSAGE.required })
+    .refine((data) => Object.keys(data).length > 0, MESSAGE.atLeastOne)
+    // A resource has a few dozen fields; the per-field checks come after this bound.
+    .refine((data) => Object.keys(data).length <= BULK_EDIT_MAX_FIELDS, MESSAGE.tooLong),
 });
 
 export type BulkEdit = z.infer<typeof bulkEditSchema>;
