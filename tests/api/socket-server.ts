@@ -70,7 +70,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000; // a loaded CI machine starts the server (tsx, seed) slowly
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -79,7 +79,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error('server did not become healthy within 90 s');
+      if (Date.now() > deadline) throw new Error('server did not become healthy within 180 s');
       await new Promise((r) => setTimeout(r, 250));
     }
   } catch (error) {
