@@ -87,7 +87,6 @@ describe('100,000-element arrays', () => {
     expect(health.every((probe) => probe.status === 200)).toBe(true);
   });
 });
-});
 
 describe('the event loop on /metrics', () => {
   it("exposes prom-client's event-loop lag", async () => {
