@@ -27,7 +27,7 @@ beforeAll(async () => {
   ).json()) as { id: number; title: string }[];
   maaskade = projects.find((project) => project.title === 'Appartementen Maaskade')!.id;
   definition = JSON.parse(readFileSync(new URL('../../schemas/workflow.default.json', import.meta.url), 'utf8'));
-}, 180_000);
+}, 400_000);
 afterAll(async () => server?.stop());
 
 async function timed(method: string, path: string, cookie?: string, body?: string): Promise<{ status: number; ms: number; text: string }> {
