@@ -8,6 +8,7 @@ import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
 import { OrderTableCard } from '../../../custom/orders/OrderTableCard';
 import { ModelNotice } from '../../../custom/viewer/ModelNotice';
+import { structurePagePath } from '../../../custom/project/structure/structurePaths';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { PROJECTS_RESOURCE } from '../../names';
 import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
@@ -97,7 +98,13 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
           )}
           {isRoot && context.tenant.type === 'ccl' && <CclDeliveryScheduleCard rootId={root.id} />}
           {showsProjectFiles(unit) && (
-            <ProjectFilesCard rootId={root.id} unitId={unit.id} canUpload={canUploadFiles({ role: context.role, isInternal: context.isInternal, rootState: root.stateKey }).allowed} canDownloadSelected={canDownloadSelectedFiles(context)} />
+            <ProjectFilesCard
+              rootId={root.id}
+              unitId={unit.id}
+              canUpload={canUploadFiles({ role: context.role, isInternal: context.isInternal, rootState: root.stateKey }).allowed}
+              canDownloadSelected={canDownloadSelectedFiles(context)}
+              structurePath={isRoot && context.can.structure?.allowed ? structurePagePath(root.id) : undefined}
+            />
           )}
         </Stack>
         <Stack spacing={2}>
