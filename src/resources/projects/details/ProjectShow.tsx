@@ -25,6 +25,7 @@ import { UnitActionMenu } from './UnitActionMenu';
 import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
 import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
+import { NextStepsCard } from './NextStepsCard';
 
 function NotFound() {
   const translate = useTranslate();
@@ -81,6 +82,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <ModelNotice rootId={root.id} unitId={unit.id} />
           <WorkflowCard context={context} contextFetching={isFetching} />
+          <NextStepsCard context={context} />
           <OrderTableCard context={context} />
           {showChildren && (
             <Card>
