@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { DELIVERY_TYPE, parseWallNos, plannedDeliveryLots, type DeliverySource } from '../../src/domain/deliveries.js';
+import { tooEarlyDates, type TooEarlyDate } from '../../src/domain/deliveryDates.js';
 import { effectivePreliminaryDays, type PreliminaryDaysValue } from '../../src/domain/preliminaryDays.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import { addDays, todayIso, type MaterialType, type StructureMaterial } from '../../src/domain/structure.js';
@@ -86,19 +87,22 @@ export async function preliminaryContext(db: Db | Tx, root: UnitRow, now = new D
  */
 export async function listFactsOfUnits(
   db: Db | Tx,
-  units: Pick<UnitRow, 'id' | 'tenantId' | 'salesOrgId' | 'plantId' | 'productTypeId'>[],
+  units: Pick<UnitRow, 'id' | 'type' | 'tenantId' | 'salesOrgId' | 'plantId' | 'productTypeId'>[],
   now = new Date(),
-): Promise<{ preliminaryDays: number; hasChildren: boolean }[]> {
+): Promise<{ preliminaryDays: number; hasChildren: boolean; tooEarlyDates: TooEarlyDate[] }[]> {
   if (!units.length) return [];
   const tenantIds = [...new Set(units.map((unit) => unit.tenantId))];
   const salesOrgIds = [...new Set(units.flatMap((unit) => (unit.salesOrgId ? [unit.salesOrgId] : [])))];
   const data = await loadPreliminaryData(db, tenantIds, salesOrgIds, units.map((unit) => unit.id));
+  // Approval lots' stored dates against the rules that apply now (issue #39): one query for the page's lots.
+  const lotMaterials = await materialsOf(db, units.filter((unit) => unit.type === 'approvallot').map((unit) => unit.id));
   const contexts = new Map<string, PreliminaryContext>();
   return units.map((unit) => {
     const key = `${unit.tenantId}:${unit.salesOrgId ?? ''}`;
     const context = contexts.get(key) ?? contextOf(data, unit.tenantId, unit.salesOrgId, todayIso(now));
     contexts.set(key, context);
-    return { preliminaryDays: unitPreliminaryDays(context, unit), hasChildren: data.parents.has(unit.id) };
+    const tooEarly = tooEarlyDates(lotMaterials.get(unit.id) ?? [], (type) => unitMinDate(context, unit, type));
+    return { preliminaryDays: unitPreliminaryDays(context, unit), hasChildren: data.parents.has(unit.id), tooEarlyDates: tooEarly };
   });
 }
 

@@ -118,6 +118,12 @@ function taskResource(rule: TaskRule | null): ResourceDefinition {
     filters: {
       rootProjectUnitID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.rootId, value) },
       projectUnitID: { schema: z.number().int().positive(), where: (value: number) => eq(projectUnits.id, value) },
+      // The unit and every unit below it (the project page's "Next steps", issue #39): its subtree, walked by parent.
+      underUnitID: {
+        schema: z.number().int().positive().max(2_147_483_647),
+        where: (value: number) =>
+          sql`${projectUnits.id} in (with recursive below(id) as (select ${value}::int union all select u.id from ${projectUnits} u join below on u.parent_id = below.id) select id from below)`,
+      },
       projectUnitType: { schema: oneOrMany(z.enum(UNIT_TYPES)), where: (value: string | string[]) => anyOf(projectUnits.type, value) },
       stateKey: { schema: oneOrMany(z.string().min(1).max(40)), where: (value: string | string[]) => anyOf(projectUnits.stateKey, value) },
       taskKey: {

@@ -74,7 +74,8 @@ export const ProjectUnitSchema = z
     projectUnitTypeVariant: text, projectUnitNo: text, title: text, notes: text, stateKey: text, stateSince: isoDateTime, deliveryDate: isoDate.nullable(),
     earliestDeliveryDate: isoDate.nullable(), siteAddressID: nullableId, siteContactID: nullableId, productType: nullableText, productTypeID: nullableId,
     productTypeBGColor: nullableText, productTypeTextColor: nullableText, plant: nullableText, plantID: nullableId, data: text,
-    preliminaryDays: z.number().int(), hasChildren: z.boolean(), itemCount: z.number().int(), version: z.number().int(),
+    preliminaryDays: z.number().int(),
+    tooEarlyDates: z.array(z.object({ index: z.number().int(), type: text, deliveryDate: isoDate, earliestDate: isoDate })), hasChildren: z.boolean(), itemCount: z.number().int(), version: z.number().int(),
   })
   .openapi('ProjectUnit');
 covers<Covers<ProjectUnit, typeof ProjectUnitSchema>>();
@@ -203,7 +204,10 @@ export const FileTreeNode: z.ZodType = z
   .openapi('FileTreeNode');
 
 /** A lot or storey of the model: its walls (names and STEP ids) and their net volume in m³ (null: unknown). */
-const IfcLot = z.object({ name: text, wallNos: z.array(text), wallIds: z.array(z.number().int()).optional(), volume: z.number().nullable().optional() });
+const IfcLot = z.object({
+  name: text, wallNos: z.array(text), wallIds: z.array(z.number().int()).optional(), volume: z.number().nullable().optional(),
+  slabCount: z.number().int().optional(), materialType: text.nullable().optional(), deliveryDate: isoDate.nullable().optional(),
+});
 export const IfcStructure = z.object({ subProjects: z.array(z.object({ title: text, approvalLots: z.array(text), lots: z.array(IfcLot), storeys: z.array(IfcLot).optional() })) }).openapi('IfcStructure');
 export const IfcFileChoice = z.object({ fileId: id, name: text, unitTitle: text }).openapi('IfcFileChoice');
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { mapIfcStructure, withWallVolumes, type IfcFallbackNames, type IfcStructure } from '../../src/domain/ifcStructure.js';
+import { mapIfcStructure, withProposedMaterials, withWallVolumes, type IfcFallbackNames, type IfcStructure } from '../../src/domain/ifcStructure.js';
 import { wallsOf } from '../../src/domain/viewerModel.js';
 import type { Db } from '../db/client.js';
 import { projectFiles } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
+import { materialTypes, preliminaryContext } from '../lib/deliveries.js';
 import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess } from '../lib/project-access.js';
@@ -70,5 +71,8 @@ ifcStructureRoutes.get('/:rootId/:fileId/ifcstructure', async (c) => {
   // The model is read on the extraction worker (queued behind the viewer's extractions), never on this thread.
   const read = await viewerExtractionPool.readStructureFacts(bytes);
   if (!read.ok) throw unprocessable(new IfcReadError(read.key, read.reason ?? undefined), user.language);
-  return c.json(await withVolumes(db, c.get('files'), file, mapIfcStructure(read.facts, names)));
+  const structure = await withVolumes(db, c.get('files'), file, mapIfcStructure(read.facts, names));
+  // Each lot's material from what it holds, with the earliest date that type gets (issue #39): the customer only confirms.
+  const types = materialTypes(await preliminaryContext(db, root, undefined, user.language));
+  return c.json(withProposedMaterials(structure, types));
 });

@@ -34,6 +34,7 @@ import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
 import { todayIso } from '../../src/domain/structure.js';
+import type { TooEarlyDate } from '../../src/domain/deliveryDates.js';
 import { createRootProject } from './root-projects.js';
 
 type UnitWithExtras = UnitRow & {
@@ -43,6 +44,7 @@ type UnitWithExtras = UnitRow & {
   plantName: string | null;
   hasChildren?: boolean;
   preliminaryDays?: number;
+  tooEarlyDates?: TooEarlyDate[];
 };
 
 /** Product type, plant and whether there are children, selected with the unit (no query per row). */
@@ -94,6 +96,7 @@ export function toUnit(row: UnitWithExtras): ProjectUnit {
     plantID: row.plantId,
     data: row.data,
     preliminaryDays: row.preliminaryDays ?? 0,
+    tooEarlyDates: row.tooEarlyDates ?? [],
     hasChildren: Boolean(row.hasChildren),
     itemCount: row.itemCount,
     version: row.version,

@@ -8,6 +8,9 @@ import {
   IFCRELASSIGNSTOGROUP,
   IFCRELCONTAINEDINSPATIALSTRUCTURE,
   IFCSITE,
+  IFCSLAB,
+  IFCSLABELEMENTEDCASE,
+  IFCSLABSTANDARDCASE,
   IFCWALL,
   IFCWALLELEMENTEDCASE,
   IFCWALLSTANDARDCASE,
@@ -127,6 +130,7 @@ function readFacts(api: IfcAPI, model: number): IfcFacts {
   };
 
   const wallIds = new Set([...ids(IFCWALL), ...ids(IFCWALLSTANDARDCASE), ...ids(IFCWALLELEMENTEDCASE)]);
+  const slabIds = new Set([...ids(IFCSLAB), ...ids(IFCSLABSTANDARDCASE), ...ids(IFCSLABELEMENTEDCASE)]);
   const containers = new Map<number, number[]>();
   for (const id of ids(IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
     const rel = line(id);
@@ -135,7 +139,7 @@ function readFacts(api: IfcAPI, model: number): IfcFacts {
     const container = nearest(structure, (candidate) => storeyIds.has(candidate) || buildingIds.has(candidate));
     if (container === null) continue;
     for (const element of references(rel.RelatedElements)) {
-      if (wallIds.has(element)) containers.set(element, [...(containers.get(element) ?? []), container]);
+      if (wallIds.has(element) || slabIds.has(element)) containers.set(element, [...(containers.get(element) ?? []), container]);
     }
   }
 
@@ -173,6 +177,7 @@ function readFacts(api: IfcAPI, model: number): IfcFacts {
       return { id, name: text(wall.Name), tag: text(wall.Tag), globalId: text(wall.GlobalId), containerIds: containers.get(id) ?? [] };
     }),
     groups: [...groupIds].map((id) => ({ id, name: text(line(id).Name), memberIds: members.get(id) ?? [] })),
+    slabs: [...slabIds].map((id) => ({ id, containerIds: containers.get(id) ?? [] })),
   };
 }
 

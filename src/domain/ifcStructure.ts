@@ -3,6 +3,8 @@
  * storeys) and the walls of each lot. Pure: the server extracts the facts with web-ifc, this module maps
  * them; the app imports the types. The rules are written down in docs/decisions.md ("IFC structure import").
  */
+import { materialTypeForContent } from './deliveryDates';
+import type { MaterialType } from './structure';
 
 export interface IfcStructureLot {
   name: string;
@@ -12,6 +14,12 @@ export interface IfcStructureLot {
   wallIds?: number[];
   /** m³: the walls' net volume from the model (set by the route from the viewer's extraction; absent: unknown). */
   volume?: number | null;
+  /** Slabs (IfcSlab) of the storey or group: a lot of slabs only holds floor elements (issue #39). */
+  slabCount?: number;
+  /** The material type the lot starts with, from what it holds (set by the route: `withProposedMaterials`); null: none known. */
+  materialType?: string | null;
+  /** That type's earliest delivery date for a new lot (set with `materialType`). */
+  deliveryDate?: string | null;
 }
 
 export interface IfcStructureSubProject {
@@ -75,6 +83,8 @@ export interface IfcFacts {
   storeys: IfcStoreyFact[];
   walls: IfcWallFact[];
   groups: IfcGroupFact[];
+  /** Slabs (IfcSlab and subtypes) with their containers, like walls; absent in facts read before issue #39. */
+  slabs?: { id: number; containerIds: number[] }[];
 }
 
 /** Names for things without one; `n` counts from 1. */
@@ -193,12 +203,22 @@ export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLI
       .sort(byId),
   }));
 
+  // Slabs count per storey (the lowest of their storeys, as walls) and per group they are assigned to.
+  const slabs = facts.slabs ?? [];
+  const slabIds = new Set(slabs.map((slab) => slab.id));
+  const slabsOfStorey = new Map<number, number>();
+  for (const slab of slabs) {
+    const first = slab.containerIds.map((id) => storeyById.get(id)).filter((storey): storey is IfcStoreyFact => !!storey).sort(compareStoreys)[0];
+    if (first) slabsOfStorey.set(first.id, (slabsOfStorey.get(first.id) ?? 0) + 1);
+  }
+  const slabsOfGroup = (group: IfcGroupFact) => new Set(group.memberIds.filter((id) => slabIds.has(id))).size;
+
   const storeyLotsOf = (buildingKey: number): IfcStructureLot[] => {
     const raw = storeys
       .filter((storey) => buildingOfStorey(storey) === buildingKey)
-      .map((storey) => ({ name: storeyName(storey, numbers.get(storey.id)!, names.storey), walls: wallsOfStorey.get(storey.id)! }));
+      .map((storey) => ({ name: storeyName(storey, numbers.get(storey.id)!, names.storey), walls: wallsOfStorey.get(storey.id)!, slabCount: slabsOfStorey.get(storey.id) ?? 0 }));
     const unique = uniqueNames(raw.map((lot) => lot.name));
-    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo), wallIds: lot.walls.map((wall) => wall.id) }));
+    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo), wallIds: lot.walls.map((wall) => wall.id), ...(lot.slabCount ? { slabCount: lot.slabCount } : {}) }));
   };
 
   const lotsOf = (buildingKey: number): IfcStructureLot[] => {
@@ -206,15 +226,16 @@ export function mapIfcStructure(facts: IfcFacts, names: IfcFallbackNames = ENGLI
       .map(({ group, walls: members }) => ({ group, walls: members.filter((wall) => wallBuildings.get(wall.id)!.has(buildingKey)) }))
       .filter(({ walls: members }) => members.length > 0);
     const raw = grouped.length
-      ? grouped.map(({ group, walls: members }, index) => ({ name: clean(group.name) || names.group(index + 1), walls: members }))
+      ? grouped.map(({ group, walls: members }, index) => ({ name: clean(group.name) || names.group(index + 1), walls: members, slabCount: slabsOfGroup(group) }))
       : storeys
           .filter((storey) => buildingOfStorey(storey) === buildingKey)
           .map((storey) => ({
             name: storeyName(storey, numbers.get(storey.id)!, names.storey),
             walls: wallsOfStorey.get(storey.id)!,
+            slabCount: slabsOfStorey.get(storey.id) ?? 0,
           }));
     const unique = uniqueNames(raw.map((lot) => lot.name));
-    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo), wallIds: lot.walls.map((wall) => wall.id) }));
+    return raw.map((lot, index) => ({ name: unique[index], wallNos: lot.walls.map(wallNo), wallIds: lot.walls.map((wall) => wall.id), ...(lot.slabCount ? { slabCount: lot.slabCount } : {}) }));
   };
 
   const raw = buildings.map((building, index) => ({
@@ -245,5 +266,17 @@ export function wallsVolume(wallIds: readonly number[], volumeOf: (wallId: numbe
 /** The structure with each lot's and storey's wall volume filled in from the model's wall volumes. */
 export function withWallVolumes(structure: IfcStructure, volumeOf: (wallId: number) => number | null | undefined): IfcStructure {
   const fill = (lot: IfcStructureLot): IfcStructureLot => ({ ...lot, volume: wallsVolume(lot.wallIds ?? [], volumeOf) });
+  return { subProjects: structure.subProjects.map((subProject) => ({ ...subProject, lots: subProject.lots.map(fill), storeys: subProject.storeys?.map(fill) })) };
+}
+
+/**
+ * The structure with each lot's starting material (issue #39): the type its content calls for
+ * (`materialTypeForContent`) and that type's earliest date for a new lot, so the customer only confirms.
+ */
+export function withProposedMaterials(structure: IfcStructure, types: readonly Pick<MaterialType, 'key' | 'minDate'>[]): IfcStructure {
+  const fill = (lot: IfcStructureLot): IfcStructureLot => {
+    const materialType = materialTypeForContent({ walls: lot.wallNos.length, slabs: lot.slabCount ?? 0 }, types);
+    return { ...lot, materialType, deliveryDate: materialType ? (types.find((type) => type.key === materialType)?.minDate ?? null) : null };
+  };
   return { subProjects: structure.subProjects.map((subProject) => ({ ...subProject, lots: subProject.lots.map(fill), storeys: subProject.storeys?.map(fill) })) };
 }

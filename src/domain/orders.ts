@@ -52,6 +52,11 @@ export function isSmallVolume(totalPallets: number): boolean {
   return totalPallets > 0 && Math.floor(totalPallets / PALLETS_SMALL_A) === Math.floor(totalPallets / PALLETS_SMALL_B);
 }
 
+/** The small-volume notice asks to add or remove rows: only where rows can still change (issue #39), not on a placed order. */
+export function showsSmallVolumeNotice(totalPallets: number, rowsEditable: boolean): boolean {
+  return rowsEditable && isSmallVolume(totalPallets);
+}
+
 /** Length entered in mm (step 20), stored in m (spec §5). */
 export const mmToMetres = (mm: number) => Math.round(mm) / 1000;
 export const metresToMm = (metres: number) => Math.round(metres * 1000);

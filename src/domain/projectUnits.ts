@@ -1,3 +1,4 @@
+import type { TooEarlyDate } from './deliveryDates';
 import { z } from 'zod';
 import { canDeleteFile } from './projectFiles';
 import { MESSAGE, requiredText } from './validation';
@@ -73,6 +74,8 @@ export interface ProjectUnit {
   data: string;
   /** Days from today to the earliest delivery date (admin table × product type × plant, computed by the server). */
   preliminaryDays: number;
+  /** An approval lot's material rows whose date the rules have overtaken (issue #39); empty for other units. */
+  tooEarlyDates: TooEarlyDate[];
   hasChildren: boolean;
   itemCount: number;
   version: number;

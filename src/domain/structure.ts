@@ -255,6 +255,8 @@ interface IfcLotInput {
   name: string;
   wallNos: string[];
   volume?: number | null;
+  /** The type the lot's content calls for (the server's `withProposedMaterials`); absent or null: the usual type. */
+  materialType?: string | null;
 }
 
 /** What an IFC import needs besides the model's structure. */
@@ -268,7 +270,7 @@ export interface IfcDraftOptions {
 
 /**
  * The draft an IFC structure yields (issue #29): per building a subproject with its approval lots (groups or
- * storeys), each with one material row of the usual type holding the walls' net volume from the model and the
+ * storeys), each with one material row of the type its content calls for (else the usual type) holding the walls' net volume from the model and the
  * earliest allowed delivery date, so an imported lot starts valid where the model knows its walls (volume 0, to be
  * typed, where it does not); where the tenant sells AAC elements, per building an AAC subproject with an order lot
  * per storey that has walls. Every lot keeps its walls.
@@ -278,7 +280,9 @@ export function draftFromIfc(
   options: IfcDraftOptions,
 ): StructureDraft {
   const { type, rules } = options;
-  const minDate = type ? (rules.materialTypes.find((candidate) => candidate.key === type)?.minDate ?? rules.today) : rules.today;
+  const minDate = (key: string) => rules.materialTypes.find((candidate) => candidate.key === key)?.minDate ?? rules.today;
+  // The lot's own type where its content names one the draft offers (issue #39), else the usual one.
+  const typeOf = (lot: IfcLotInput | undefined) => (lot?.materialType && rules.materialTypes.some((candidate) => candidate.key === lot.materialType) ? lot.materialType : type);
   const subprojects: StructureSubproject[] = [];
   for (const subProject of structure.subProjects) {
     const id = newDraftId('sp');
@@ -293,7 +297,7 @@ export function draftFromIfc(
           parentID: id,
           name,
           wallNos: lot?.wallNos ?? [],
-          materials: type ? [{ type, volume: lot?.volume ?? 0, deliveryDate: minDate }] : [],
+          materials: type ? [{ type: typeOf(lot), volume: lot?.volume ?? 0, deliveryDate: minDate(typeOf(lot)) }] : [],
         };
       }),
     });

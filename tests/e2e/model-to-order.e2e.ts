@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlanningData } from '../../src/domain/assignments';
 import type { Task } from '../../src/domain/tasks';
 import { houseIfcModel } from '../../server/services/ifc-demo-house';
+import { DEMO_PASSWORD } from './browser';
 import { isolatedJourney } from './isolated-server';
 
 // Issue #29: from the model to a placed AAC order, as the customer of the demo "Neubau Lindenweg" (in
@@ -11,7 +14,7 @@ import { isolatedJourney } from './isolated-server';
 // state: own server.
 const SHOTS = '/tmp/shots-model-to-order';
 const { signIn } = isolatedJourney(SHOTS);
-const MAX_CUSTOMER_ACTIONS = 40;
+const MAX_CUSTOMER_ACTIONS = 20;
 const MAX_IDLE_MS = 1000;
 const UPLOADED = 'Haus-Lindenweg-Stand-2.ifc';
 
@@ -89,52 +92,90 @@ async function workflowAction(page: Page, counter: ReturnType<typeof actionCount
   await page.getByText(/^Done: /).waitFor();
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings inside `selector` (as tests/e2e/a11y-routes.ts; evaluated, which CSP allows). */
+async function axeSeriousOf(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  }, selector);
+}
+
+/** The customer comes back to the window (another tab, the mail program): the page reads again what may have changed. */
+async function returnToWindow(page: Page) {
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+type Unit = { id: number; title: string; projectUnitType: string; parentProjectUnitID: number; rootProjectUnitID: number; deliveryDate: string | null; tooEarlyDates: unknown[] };
+type Material = { type: string; volume: number; deliveryDate: string };
+
 describe('from the model to a placed AAC order', () => {
-  it(`costs the customer at most ${MAX_CUSTOMER_ACTIONS} actions, and no step waits more than ${MAX_IDLE_MS} ms after its last response`, async () => {
+  it(`costs the customer at most ${MAX_CUSTOMER_ACTIONS} actions with the login, none to correct a proposal, and no step waits more than ${MAX_IDLE_MS} ms after its last response`, async () => {
     const customer = await signIn('customer');
     await customer.setViewportSize({ width: 1440, height: 900 });
     const staff = await signIn('staff');
     const drafter = await signIn('drafter');
     const structuring = ((await (await customer.request.get('/api/tasks')).json()) as Task[]).find((task) => task.rootUnitTitle === 'Neubau Lindenweg')!;
     const root = structuring.rootProjectUnitID;
+    // Signed out again: the login is part of the count.
+    await customer.context().clearCookies();
+    await customer.goto('/home/app/login');
     const counter = actionCounter(customer);
     const transition = async (page: Page, unitId: number, action: string) => {
       const response = await page.request.put(`/api/data/planxchange/projectunitstates/${unitId}`, { data: { projectUnitID: unitId, action } });
       expect(response.status(), `${action} on ${unitId}`).toBe(200);
     };
-    type Unit = { id: number; title: string; projectUnitType: string; parentProjectUnitID: number; rootProjectUnitID: number };
-    const unitsOf = async () => {
+    const unitsOf = async (page: Page = staff) => {
       const units: Unit[] = [];
       for (const type of ['subproject', 'approvallot', 'aacorderlot']) {
-        const filter = encodeURIComponent(JSON.stringify({ projectUnitType: type }));
-        units.push(...((await (await customer.request.get(`/api/data/planxchange/projects?filter=${filter}&range=[0,999]`)).json()) as Unit[]));
+        const filter = encodeURIComponent(JSON.stringify({ projectUnitType: type, rootProjectUnitID: root }));
+        units.push(...((await (await page.request.get(`/api/data/planxchange/projects?filter=${filter}&range=[0,999]`)).json()) as Unit[]));
       }
-      return units.filter((unit) => unit.rootProjectUnitID === root);
+      return units;
     };
 
+    await counter.step('Sign in', async () => {
+      await counter.act(() => customer.locator('input[name="username"]').fill('customer'));
+      await counter.act(() => customer.locator('input[name="password"]').fill(DEMO_PASSWORD));
+      await counter.act(() => customer.locator('button[type="submit"]').click());
+      await customer.waitForURL('**/home/app/dash');
+    });
+
     await counter.step('Upload the model', async () => {
-      await counter.act(() => customer.goto(`/home/app/project/details/${root}`));
+      await counter.act(() => customer.getByRole('link', { name: /Neubau Lindenweg/ }).first().click());
       const files = customer.getByTestId('project-files-card');
       await counter.act(() => files.getByText('Upload files').click({ trial: true }));
       await counter.act(() => files.getByTestId('project-files-input').setInputFiles({ name: UPLOADED, mimeType: 'application/x-step', buffer: Buffer.from(houseIfcModel(UPLOADED)) }));
       await files.getByText(UPLOADED).waitFor();
     });
 
+    let imported: { lot: string; type: string; date: string }[] = [];
     await counter.step('Import the structure from the model', async () => {
-      await counter.act(() => customer.getByTestId('open-structure').click());
-      await counter.act(() => customer.getByTestId('ifc-import').click());
-      await counter.act(() => customer.getByRole('menuitem').filter({ hasText: UPLOADED }).click());
+      // The files card offers the structure from the model just uploaded: the import opens with it.
+      await counter.act(() => customer.getByTestId('structure-from-upload').getByRole('link').click());
       const dialog = customer.getByTestId('ifc-import-dialog');
-      await dialog.getByText('Wohnhaus – AAC elements').waitFor();
+      await dialog.getByText('Wohnhaus – AAC elements').waitFor({ timeout: 30_000 });
       await counter.aside(() => customer.screenshot({ path: `${SHOTS}/01-import-dialog.png` }));
       await counter.act(() => dialog.getByTestId('ifc-import-apply').click());
-      await customer.getByText(`The structure of ${UPLOADED} has been taken over. Check it and save.`).waitFor();
+      await customer.getByText(`The structure of ${UPLOADED} has been taken over. Check the lots, then "Structuring finished" creates it.`).waitFor();
       await counter.aside(() => customer.screenshot({ path: `${SHOTS}/02-imported.png`, fullPage: true }));
-      // Valid as imported: the volumes from the walls, the earliest dates, no message at any field.
-      // Erdgeschoss: the nine walls' net volumes (6.99 + 6.55 + 7.287 + 6.55 + 5.232 + 1.981 + 2.44 + 1.834 + 1.376 m³).
+      // Valid as imported: the volumes from the walls, wall elements (the storeys hold walls), the earliest dates.
       const volumes = await customer.getByTestId('material-volume').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
       expect(volumes).toEqual(['40.24', '34.675']);
       expect(await customer.locator('.Mui-error').count()).toBe(0);
+      const draft = await customer.evaluate((rootId) => localStorage.getItem(`project-structure-${rootId}`), root);
+      const subprojects = (JSON.parse(draft!) as { subprojects: { name: string; children: { name: string; materials: Material[] }[] }[] }).subprojects;
+      imported = subprojects.find((subproject) => subproject.name === 'Wohnhaus')!.children.map((lot) => ({ lot: lot.name, type: lot.materials[0].type, date: lot.materials[0].deliveryDate }));
+      expect(imported.map((lot) => [lot.lot, lot.type])).toEqual([
+        ['Erdgeschoss', 'planelemente'],
+        ['Obergeschoss', 'planelemente'],
+      ]);
     });
 
     await counter.step('Structuring finished', async () => {
@@ -155,7 +196,8 @@ describe('from the model to a placed AAC order', () => {
     await transition(staff, root, 'StartPlanning');
 
     await counter.step('Request drawings', async () => {
-      await counter.act(() => customer.reload());
+      // No reload: the page reads again when the customer comes back to it.
+      await returnToWindow(customer);
       await workflowAction(customer, counter, 'Request drawings');
     });
 
@@ -166,7 +208,10 @@ describe('from the model to a placed AAC order', () => {
     await transition(drafter, groundLot.id, 'PreparingComplete');
 
     await counter.step('Approve the drawings', async () => {
-      await counter.act(() => customer.goto(`/home/app/project/details/${root}/${groundLot.id}`));
+      await returnToWindow(customer);
+      // "Next steps" on the project page: one click to the lot whose drawings wait for the customer.
+      await counter.act(() => customer.getByTestId('next-steps-card').locator(`[data-testid="next-step"][data-unit="${groundLot.id}"]`).click());
+      await customer.waitForURL(`**/project/details/${root}/${groundLot.id}`);
       await workflowAction(customer, counter, 'Approve drawings');
     });
 
@@ -176,16 +221,10 @@ describe('from the model to a placed AAC order', () => {
     const orderLot = units.find((unit) => unit.projectUnitType === 'aacorderlot' && unit.parentProjectUnitID === aacId && unit.title === 'Erdgeschoss')!;
 
     await counter.step('Order the ground floor', async () => {
-      await counter.act(() => customer.goto(`/home/app/project/details/${root}/${orderLot.id}`));
-      await counter.act(() => customer.getByTestId('open-order-table').click());
-      // One click to the lot's walls, with their dimensions.
-      await counter.act(() => customer.getByTestId('lot-walls-button').click());
-      const walls = customer.getByTestId('lot-walls-dialog');
-      await walls.getByTestId('wall-dimensions-row').filter({ hasText: 'L 11,000 × H 2,620 × T 300 mm' }).first().waitFor();
-      expect(await walls.getByTestId('wall-dimensions-row').count()).toBe(9);
-      await counter.aside(() => customer.screenshot({ path: `${SHOTS}/03-lot-walls.png` }));
-      await counter.act(() => walls.getByTestId('lot-walls-close').click());
-      await counter.act(() => customer.getByTestId('proposal-invitation').getByTestId('propose-from-model').click());
+      await returnToWindow(customer);
+      // Nothing more waits on the approval lot: the card names the order lots elsewhere in the project, one click
+      // to the order table with the proposal from the model open.
+      await counter.act(() => customer.getByTestId('next-steps-card').locator(`[data-testid="next-step"][data-unit="${orderLot.id}"]`).click({ timeout: 15_000 }));
       const dialog = customer.getByTestId('proposal-dialog');
       await dialog.getByTestId('proposal-rows').waitFor({ timeout: 30_000 });
       await dialog.getByTestId('proposal-all-matched').waitFor();
@@ -196,15 +235,69 @@ describe('from the model to a placed AAC order', () => {
       await counter.act(() => customer.getByRole('dialog').getByTestId('place-order-confirm').click());
       await customer.getByText('The order was placed.').waitFor();
       await customer.getByTestId('order-read-only').waitFor();
+      // A placed order asks for no change: no small-volume notice.
+      expect(await customer.getByTestId('small-volume').count()).toBe(0);
       await counter.aside(() => customer.screenshot({ path: `${SHOTS}/04-ordered.png`, fullPage: true }));
     });
 
+    // What was imported is what stands at the order: each lot's material and date, untouched; the order lot's date too.
+    const after = await unitsOf();
+    for (const lot of imported) {
+      const unit = after.find((candidate) => candidate.projectUnitType === 'approvallot' && candidate.parentProjectUnitID === houseId && candidate.title === lot.lot)!;
+      const stored = (await (await customer.request.get(`/api/materials/${unit.id}`)).json()) as Material[];
+      expect(stored.map((row) => [row.type, row.deliveryDate]), lot.lot).toEqual([[lot.type, lot.date]]);
+      expect(unit.tooEarlyDates, lot.lot).toEqual([]);
+    }
+    expect(after.find((unit) => unit.id === orderLot.id)!.deliveryDate).toBe(orderLot.deliveryDate);
+
     const total = counter.steps.reduce((sum, step) => sum + step.actions, 0);
-    console.log(['Customer actions per step (issue #29):', ...counter.steps.map((step) => `  ${step.step}: ${step.actions} (longest wait ${step.longestIdleMs} ms)`), `  total: ${total}`].join('\n'));
+    console.log(['Customer actions per step (issue #39):', ...counter.steps.map((step) => `  ${step.step}: ${step.actions} (longest wait ${step.longestIdleMs} ms)`), `  total: ${total}`].join('\n'));
     expect(total).toBeLessThanOrEqual(MAX_CUSTOMER_ACTIONS);
     for (const step of counter.steps) expect(step.longestIdleMs, step.step).toBeLessThanOrEqual(MAX_IDLE_MS);
     // A query that cannot succeed is not asked again.
     expect([...counter.failedGets].filter(([, count]) => count > 1)).toEqual([]);
+  });
+});
+
+// Issue #39: staff assigns a product type with a longer preliminary time; the customer's lot whose date it overtook is
+// shown as too early on its page and moved to the new earliest date in one click.
+describe('a delivery date a product type overtakes', () => {
+  it('is shown on the lot and fixed in one action', async () => {
+    const customer = await signIn('customer');
+    const staff = await signIn('staff');
+    const roots = (await (await staff.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent('{"parentProjectUnitID":null}')}&range=[0,99]`)).json()) as Unit[];
+    const school = roots.find((unit) => unit.title === 'Schule am Stadtpark')!;
+    const lots = (await (await staff.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ rootProjectUnitID: school.id, projectUnitType: 'approvallot' }))}`)).json()) as Unit[];
+    const lot = lots.find((unit) => unit.title === 'Bauabschnitt 2')!;
+    // The customer planned the lot's wall elements for the earliest date allowed today.
+    const context = (await (await customer.request.get(`/api/materials/${lot.id}/context`)).json()) as { minDate: Record<string, string>; version: number };
+    const planned = await customer.request.post(`/api/materials/${lot.id}?version=${context.version}`, { data: [{ type: 'planelemente', volume: 20, deliveryDate: context.minDate.planelemente }] });
+    expect(planned.status()).toBe(200);
+    // Staff assigns Deckenelemente (Werk Hannover: 15 days instead of 12).
+    const planning = (await (await staff.request.get(`/api/planning/${school.id}`)).json()) as PlanningData;
+    const row = planning.units.find((unit) => unit.projectUnitID === lot.id)!;
+    const longer = planning.productTypes.find((type) => type.title === 'Deckenelemente')!;
+    const assigned = await staff.request.put(`/api/planning/${school.id}`, { data: { rows: [{ projectUnitID: lot.id, productTypeID: longer.id, plantID: row.plantID, orderNumber: row.orderNumber, version: row.version }] } });
+    expect(assigned.status()).toBe(200);
+
+    await customer.goto(`/home/app/project/details/${school.id}/${lot.id}`);
+    const marked = customer.getByTestId('next-steps-card').getByTestId('too-early-lot');
+    await marked.waitFor();
+    await customer.screenshot({ path: `${SHOTS}/05-too-early.png`, fullPage: true });
+    await customer.setViewportSize({ width: 390, height: 844 });
+    await customer.screenshot({ path: `${SHOTS}/06-too-early-390.png`, fullPage: true });
+    await customer.setViewportSize({ width: 1440, height: 900 });
+    const axe = await axeSeriousOf(customer, '[data-testid="next-steps-card"]');
+    expect(axe).toEqual([]);
+    await marked.getByTestId('move-to-earliest').click();
+    await customer.getByText('The delivery dates of Bauabschnitt 2 have been moved to the earliest possible date.').waitFor();
+    await expect.poll(() => marked.count(), { timeout: 10_000 }).toBe(0);
+    const stored = (await (await customer.request.get(`/api/materials/${lot.id}`)).json()) as Material[];
+    const now = (await (await customer.request.get(`/api/materials/${lot.id}/context`)).json()) as { minDate: Record<string, string> };
+    expect(stored.map((material) => material.deliveryDate)).toEqual([now.minDate.planelemente]);
+    expect(now.minDate.planelemente > context.minDate.planelemente).toBe(true);
+    await customer.context().close();
+    await staff.context().close();
   });
 });
 

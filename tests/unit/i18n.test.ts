@@ -19,7 +19,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const NAMESPACES = ['APP', 'MENU', 'TOPBAR', 'HELP', 'BANNER', 'DASHBOARD', 'PROFILE', 'LANGUAGES', 'VALIDATION', 'ERRORMESSAGES', 'COMMON', 'MAIL', 'PROJECTS', 'PROJECTUNIT', 'SITE', 'STATES', 'MEMBERS', 'FILES', 'SEARCH', 'OUTBOX', 'FEATURES', 'ADMIN', 'CATALOGUE', 'PRELIMINARY', 'USERS', 'LISTS', 'NEWS', 'JOURNAL', 'TASKS', 'WORKFLOWS', 'WORKFLOW', 'IFC', 'VIEWER', 'STRUCTURE', 'DELIVERY', 'ORDERS', 'QUESTIONNAIRE_SHEETS', 'QUESTIONNAIRE', 'QuestionnaireMaterials', 'MandatoryFieldsLeftDialog', 'PLANNING', 'SIGNIN', 'DEMOIDP'];
+const NAMESPACES = ['APP', 'MENU', 'TOPBAR', 'HELP', 'BANNER', 'DASHBOARD', 'PROFILE', 'LANGUAGES', 'VALIDATION', 'ERRORMESSAGES', 'COMMON', 'MAIL', 'PROJECTS', 'PROJECTUNIT', 'SITE', 'STATES', 'MEMBERS', 'FILES', 'SEARCH', 'OUTBOX', 'FEATURES', 'ADMIN', 'CATALOGUE', 'PRELIMINARY', 'USERS', 'LISTS', 'NEWS', 'JOURNAL', 'TASKS', 'WORKFLOWS', 'WORKFLOW', 'IFC', 'VIEWER', 'STRUCTURE', 'DELIVERY', 'ORDERS', 'QUESTIONNAIRE_SHEETS', 'QUESTIONNAIRE', 'QuestionnaireMaterials', 'MandatoryFieldsLeftDialog', 'PLANNING', 'SIGNIN', 'DEMOIDP', 'NEXTSTEPS'];
 const keyPattern = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.]*?)(\\$\\{[^}]+\\})?['"\`]`, 'g');
 
 /** The German glossary: one word per business term (docs/decisions.md, "One German glossary"); the variant on the left never appears. */

@@ -9,6 +9,9 @@ import { refreshTasks } from '../../resources/projects/details/projectQueries';
 
 /** The order screen of a lot: /home/app/project/aac-order/{root}/{unit} or …/lintel-order/…. */
 export const orderPagePath = (kind: OrderKind, rootId: number, unitId: number) => `/home/app/project/${kind}-order/${rootId}/${unitId}`;
+/** `?propose=1`: an empty table opens with the proposal from the model (the "Next steps" link of an order task, issue #39). */
+export const PROPOSE_PARAM = 'propose';
+export const orderProposalPath = (kind: OrderKind, rootId: number, unitId: number) => `${orderPagePath(kind, rootId, unitId)}?${PROPOSE_PARAM}=1`;
 
 export type { AacOrderData, LintelOrderData, OrderData, OrderItemInput, OrderLot } from '../../providers/methods/orders';
 

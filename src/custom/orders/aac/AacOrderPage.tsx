@@ -77,7 +77,7 @@ export default function AacOrderPage() {
         </Card>
         {!loading && summary.lines.length > 0 && (
           <>
-            <SmallVolumeAlert totalPallets={summary.totalPallets} />
+            <SmallVolumeAlert totalPallets={summary.totalPallets} editable={order.editable} />
             <AacSummaryCard summary={summary} />
           </>
         )}

@@ -85,7 +85,7 @@ export default function LintelOrderPage() {
             {confirmDialog}
             <LintelOrderTable drafts={rows} editable={editable} products={products} onChange={order.change} onSave={order.save} onDelete={requestDelete} onRevert={order.revert} />
           </Card>
-          {rows !== null && (editable || summary.lines.length > 0) && <LintelSummaryCard summary={summary} />}
+          {rows !== null && (editable || summary.lines.length > 0) && <LintelSummaryCard summary={summary} editable={editable} />}
         </Stack>
       )}
     </Box>

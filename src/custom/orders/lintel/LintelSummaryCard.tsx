@@ -10,7 +10,7 @@ const number = (value: number, locale: string | undefined, digits = 0) => format
  * The lintel summary below the table (spec §2, §3): per article its number, height, area and quantity, and a
  * total row; computed live from the rows. The small-volume warning follows the spec's rule (§8).
  */
-export function LintelSummaryCard({ summary }: { summary: OrderSummary<LintelSummaryLine> }) {
+export function LintelSummaryCard({ summary, editable }: { summary: OrderSummary<LintelSummaryLine>; editable: boolean }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
@@ -23,7 +23,7 @@ export function LintelSummaryCard({ summary }: { summary: OrderSummary<LintelSum
           <Chip size="small" variant="outlined" label={translate('ORDERS.Lintel.PalletCount', { smart_count: summary.totalPallets })} data-testid="lintel-total-pallets" />
         </Stack>
         <Stack spacing={2}>
-          <SmallVolumeAlert totalPallets={summary.totalPallets} severity="warning" titleKey="ORDERS.Lintel.SmallVolume" textKey="ORDERS.Lintel.SmallVolumeHint" />
+          <SmallVolumeAlert totalPallets={summary.totalPallets} editable={editable} severity="warning" titleKey="ORDERS.Lintel.SmallVolume" textKey="ORDERS.Lintel.SmallVolumeHint" />
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" sx={{ '& th': { fontWeight: 600, color: 'text.secondary', whiteSpace: 'nowrap' }, '& td': { fontVariantNumeric: 'tabular-nums' } }}>
               <TableHead>

@@ -1,7 +1,9 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import SaveIcon from '@mui/icons-material/Save';
 import { Alert, AlertTitle, Button, Stack } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PROPOSE_PARAM } from '../orderQueries';
 import { useNotify, useTranslate } from 'react-admin';
 import type { AacProduct, LintelProduct } from '../../../domain/catalogue';
 import { ProposalDialog } from './ProposalDialog';
@@ -34,7 +36,16 @@ export interface ProposalBarProps {
 export function ProposalBar({ lotId, products, empty, unsavedCount, onTake, onSaveAll }: ProposalBarProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Opened from a "Next steps" link: an empty table starts with the proposal; the parameter goes (no repeat on reload).
+  const [open, setOpen] = useState(() => empty && searchParams.has(PROPOSE_PARAM));
+  useEffect(() => {
+    if (searchParams.has(PROPOSE_PARAM))
+      setSearchParams((params) => {
+        params.delete(PROPOSE_PARAM);
+        return params;
+      }, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [saving, setSaving] = useState(false);
   const take = (rows: ProposalRow[]) => {
     onTake(rows);

@@ -97,7 +97,15 @@ export function StructureToolbar({ data, draftState, problems, onReload, onIfcEr
         <Button variant="outlined" color="inherit" startIcon={<RestartAltIcon />} onClick={() => setDiscarding('ask')} disabled={!canDiscard || discarding !== null} data-testid="discard-draft">
           {translate('STRUCTURE.DiscardDraft')}
         </Button>
-        <IfcImportMenu rootId={rootId} draft={draft} rules={data.rules} withMaterials={data.withMaterials} onImport={draftState.change} onError={onIfcError} />
+        <IfcImportMenu
+          rootId={rootId}
+          draft={draft}
+          rules={data.rules}
+          withMaterials={data.withMaterials}
+          onImport={draftState.change}
+          onError={onIfcError}
+          finishLabel={data.finishAction ? translate(`WORKFLOW.Actions.${data.finishAction.action}`, { _: data.finishAction.action }) : undefined}
+        />
         {data.finishAction && (
           // Right-aligned, also when it wraps onto a line of its own.
           <Box sx={{ ml: 'auto' }}>

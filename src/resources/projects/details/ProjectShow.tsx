@@ -8,6 +8,7 @@ import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
 import { OrderTableCard } from '../../../custom/orders/OrderTableCard';
 import { ModelNotice } from '../../../custom/viewer/ModelNotice';
+import { structurePagePath } from '../../../custom/project/structure/structurePaths';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { PROJECTS_RESOURCE } from '../../names';
 import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
@@ -24,6 +25,7 @@ import { UnitActionMenu } from './UnitActionMenu';
 import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
 import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
+import { NextStepsCard } from './NextStepsCard';
 
 function NotFound() {
   const translate = useTranslate();
@@ -80,6 +82,7 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <ModelNotice rootId={root.id} unitId={unit.id} />
           <WorkflowCard context={context} contextFetching={isFetching} />
+          <NextStepsCard context={context} />
           <OrderTableCard context={context} />
           {showChildren && (
             <Card>
@@ -97,7 +100,13 @@ function ProjectDetails({ rootId, createView }: { rootId: number | null; createV
           )}
           {isRoot && context.tenant.type === 'ccl' && <CclDeliveryScheduleCard rootId={root.id} />}
           {showsProjectFiles(unit) && (
-            <ProjectFilesCard rootId={root.id} unitId={unit.id} canUpload={canUploadFiles({ role: context.role, isInternal: context.isInternal, rootState: root.stateKey }).allowed} canDownloadSelected={canDownloadSelectedFiles(context)} />
+            <ProjectFilesCard
+              rootId={root.id}
+              unitId={unit.id}
+              canUpload={canUploadFiles({ role: context.role, isInternal: context.isInternal, rootState: root.stateKey }).allowed}
+              canDownloadSelected={canDownloadSelectedFiles(context)}
+              structurePath={isRoot && context.can.structure?.allowed ? structurePagePath(root.id) : undefined}
+            />
           )}
         </Stack>
         <Stack spacing={2}>

@@ -141,6 +141,26 @@ function HelpDialog({ topic, onClose }: { topic: string; onClose: () => void }) 
   );
 }
 
+/**
+ * Several ways on from one state (Start planning process with or without BIM): a line per action that says when to use
+ * it (`WORKFLOW.ActionWhen.{action}`, issue #39). Actions without such a text get no line.
+ */
+function ActionChoiceLines({ actions }: { actions: UnitAction[] }) {
+  const translate = useTranslate();
+  if (actions.length < 2) return null;
+  const lines = actions.map((action) => ({ action, text: translate(`WORKFLOW.ActionWhen.${action.action}`, { _: '' }) })).filter((line) => line.text);
+  if (!lines.length) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="action-when">
+      {lines.map(({ action, text }) => (
+        <Typography component="li" variant="body2" color="text.secondary" key={action.action}>
+          <strong>{actionLabel(translate, action.action)}</strong>: {text}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 /** The buttons of the current state: primary ones filled, secondary outlined; a guard's hint under a disabled one. */
 function ActionButtons({ actions, onChoose }: { actions: UnitAction[]; onChoose: (action: UnitAction) => void }) {
   const translate = useTranslate();
@@ -175,6 +195,7 @@ function ActionButtons({ actions, onChoose }: { actions: UnitAction[]; onChoose:
           {translate(hint)}
         </Alert>
       ))}
+      <ActionChoiceLines actions={actions} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -22,7 +23,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { PROJECT_FILE_ACCEPT, projectFileContentUrl, type ProjectFile } from '../../../domain/projectFiles';
+import { Link as RouterLink } from 'react-router-dom';
+import { fileExtension, PROJECT_FILE_ACCEPT, projectFileContentUrl, type ProjectFile } from '../../../domain/projectFiles';
+import { IFC_IMPORT_PARAM } from '../../../custom/project/structure/structurePaths';
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { DownloadFilesDialog } from './DownloadFilesDialog';
 import { formatFileSize } from './fileTree';
@@ -37,10 +40,12 @@ export interface ProjectFilesCardProps {
   canUpload: boolean;
   /** The project feature DownloadSelectedFiles. */
   canDownloadSelected: boolean;
+  /** The structure page (the root while its structure can be edited): an uploaded IFC model offers to build it (issue #39). */
+  structurePath?: string;
 }
 
 /** The unit's files: list with download and delete, upload of several files, and the zip download dialog. */
-export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelected }: ProjectFilesCardProps) {
+export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelected, structurePath }: ProjectFilesCardProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale = 'en'] = useLocaleState();
@@ -51,6 +56,7 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
   const [problems, setProblems] = useState<string[]>([]);
   const [toDelete, setToDelete] = useState<ProjectFile | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [uploadedModel, setUploadedModel] = useState<ProjectFile | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: projectFilesQueryKey(rootId, unitId) });
   const serverTexts = (error: unknown) => messagesOf(error).map((text) => translate(text, { _: text }));
 
@@ -69,8 +75,11 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
     for (const [index, file] of valid.entries()) {
       setProgress({ done: index, total: valid.length, name: file.name });
       try {
-        await dataProvider.uploadProjectFile(rootId, unitId, file);
+        const after = await dataProvider.uploadProjectFile(rootId, unitId, file);
         uploaded++;
+        // The newest file of that name is the one just uploaded.
+        const stored = after.filter((candidate) => candidate.name === file.name).sort((a, b) => b.id - a.id)[0];
+        if (structurePath && stored && fileExtension(stored.name) === 'ifc') setUploadedModel(stored);
       } catch (error) {
         errors.push(...serverTexts(error));
       }
@@ -128,6 +137,20 @@ export function ProjectFilesCard({ rootId, unitId, canUpload, canDownloadSelecte
           </Box>
         )}
         <ServerMessages messages={problems} />
+        {uploadedModel && structurePath && (
+          <Alert
+            severity="success"
+            sx={{ mb: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+            data-testid="structure-from-upload"
+            action={
+              <Button component={RouterLink} to={`${structurePath}?${IFC_IMPORT_PARAM}=${uploadedModel.id}`} variant="contained" size="small" sx={{ flexShrink: 0 }}>
+                {translate('FILES.Upload.CreateStructure')}
+              </Button>
+            }
+          >
+            {translate('FILES.Upload.ModelUploaded', { name: uploadedModel.name })}
+          </Alert>
+        )}
         {files.isPending && <CircularProgress size={24} />}
         {files.isError && <ServerMessages messages={serverTexts(files.error)} />}
         {files.data?.length === 0 && (
