@@ -46,6 +46,8 @@ export interface ResourceDefinition {
   columns?: () => Record<string, SQL>;
   /** Turns rows into API records (attach relations, rename ids); `user` for texts in the caller's language. */
   toRecords: (db: Db, rows: Row[], user: SessionUser) => Promise<ApiRecord[]>;
+  /** Every table a list page reads (`reading(…)`), so that changes to others keep its cached answers; default: all. */
+  reads?: readonly string[];
   /** Other names of the id the client may echo back (the spec's id name); stripped before validation. */
   readOnlyFields?: string[];
   create?: { schema: z.ZodType; write: (tx: Tx, input: never, user: SessionUser) => Promise<number> };
@@ -201,7 +203,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const last = records.length ? start + records.length - 1 : start;
       c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
       return c.json(records);
-    });
+    }, definition.reads);
   });
 
   app.get('/:id', async (c) => {

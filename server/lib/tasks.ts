@@ -8,6 +8,7 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { reading } from './list-cache.js';
 import { visibleUnits } from './project-access.js';
 import { containsPattern } from './rest-query.js';
 import { listQuery, type ResourceDefinition } from './rest.js';
@@ -18,6 +19,9 @@ import { activeWorkflow } from './workflow-definition.js';
  * project carry (the domain's rule as the user's task table, `taskTable`), of a project that is not closed. Paged,
  * sorted, filtered and counted by the database (ra-data-simple-rest's list contract, like every list of the API).
  */
+
+/** Every table a task page or count reads (the list cache keeps its answers while other tables change). */
+export const TASK_TABLES = reading('project_units', 'project_members', 'tenants', 'workflow_escalations', 'workflow_definitions');
 
 /** The unit's project (root) and parent, joined under these names. */
 const root = alias(projectUnits, 'root_unit');
