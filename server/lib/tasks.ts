@@ -154,9 +154,10 @@ type TaskRow = { [K in keyof ReturnType<typeof taskColumns>]: unknown } & { __to
 async function delayedUnits(db: Db | Tx, rows: TaskRow[]): Promise<Set<number>> {
   if (!rows.length) return new Set();
   const found = await (db as Db)
-    .select({ id: projectUnits.id })
-    .from(projectUnits)
-    .where(and(inArray(projectUnits.id, rows.map((row) => row.id as number)), delayedSql));
+    .select({ id: workflowEscalations.unitId })
+    .from(workflowEscalations)
+    .innerJoin(projectUnits, and(eq(projectUnits.id, workflowEscalations.unitId), eq(projectUnits.stateSince, workflowEscalations.stateSince)))
+    .where(sql`${workflowEscalations.unitId} = any(${sql.param(rows.map((row) => row.id as number))}::int[])`);
   return new Set(found.map((row) => row.id));
 }
 

