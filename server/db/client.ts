@@ -57,7 +57,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     sessionCache.setListening(true);
     attachSessionCache(db, sessionCache);
     const listCache = new ListCache();
-    await client.listen(DATA_CHANNEL, () => listCache.clear());
+    await client.listen(DATA_CHANNEL, (table) => listCache.changed(table));
     listCache.setListening(true);
     attachListCache(db, listCache);
     return {
@@ -122,7 +122,7 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
     const listener = new pgModule.Client({ connectionString: url });
     listener.on('notification', (message) => {
       if (message.channel === SESSION_CHANNEL) sessionCache.applyNotification(message.payload);
-      else if (message.channel === DATA_CHANNEL) listCache.clear();
+      else if (message.channel === DATA_CHANNEL) listCache.changed(message.payload);
     });
     const lost = (error?: Error) => {
       if (client !== listener) return;

@@ -21,6 +21,20 @@ interface Entry {
   body: string;
   headers: Record<string, string>;
   storedAt: number;
+  /** The change clock when its computation began, and the tables it read (undefined: any table). */
+  readAt: number;
+  tables: readonly string[] | undefined;
+}
+
+/** What a cached answer read: the tables (SQL names) whose changes drop it; undefined: it depends on every table. */
+export type ReadTables = readonly string[] | undefined;
+
+/** What the signed-in user is made of (tenants, sales organisations, language): every answer depends on them. */
+const USER_TABLES = ['users', 'user_tenants', 'user_sales_orgs', 'user_profiles'];
+
+/** The tables an answer reads, with the user's own. */
+export function reading(...tables: string[]): readonly string[] {
+  return [...new Set([...tables, ...USER_TABLES])];
 }
 
 /** Headers of a list answer worth replaying; everything else is the middleware's, set again on every answer. */
@@ -28,9 +42,10 @@ const KEPT_HEADERS = ['content-type', 'content-range', 'x-total-count', 'content
 
 /**
  * The JSON answers of list routes (a page of a resource list, My Tasks, the search, the dashboard's counters), per
- * user and URL, in one process. Every committed change to a watched table notifies `px_data` (database triggers,
- * whichever process or code path wrote); each process LISTENs and drops every answer it holds. An answer computed
- * while a change arrived is not kept. On PostgreSQL, where other processes write, an answer is served only after
+ * user and URL, in one process. Every committed change to a watched table notifies `px_data` with the table's name
+ * (database triggers, whichever process or code path wrote); each process LISTENs and drops the answers that read
+ * that table (per-table generations: a banner change keeps My Tasks). An answer whose tables changed while it was
+ * computed is not kept. On PostgreSQL, where other processes write, an answer is served only after
  * this process has heard every notification committed before the request arrived (`fresh`, one `select 1` on the
  * listening connection shared by all requests waiting at that moment); PGlite is one process's database, whose
  * notifications arrive before the writing query returns. While the listener is not connected nothing is cached.
@@ -39,7 +54,13 @@ const KEPT_HEADERS = ['content-type', 'content-range', 'x-total-count', 'content
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  private generationCounter = 0;
+  /** The change clock: raised by every notification; `changedAt` says when each table last changed. */
+  private clock = 0;
+  private readonly changedAt = new Map<string, number>();
+  /** When any table last changed (the answers that depend on every table). */
+  private anyChangedAt = 0;
+  /** When everything was last dropped (a change of unknown tables, the listener up or down). */
+  private clearedAt = 0;
   private listening = false;
   private syncWithDatabase: (() => Promise<void>) | undefined;
   private current: Promise<boolean> | undefined;
@@ -60,8 +81,9 @@ export class ListCache {
     this.clear();
   }
 
+  /** Raised by every change: an answer begun at one generation is kept only if what it read did not change since. */
   get generation(): number {
-    return this.generationCounter;
+    return this.clock;
   }
 
   get size(): number {
@@ -69,31 +91,51 @@ export class ListCache {
   }
 
   clear(): void {
-    this.generationCounter += 1;
+    this.clock += 1;
+    this.clearedAt = this.anyChangedAt = this.clock;
+    this.changedAt.clear();
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * A change notified by the triggers: the payload is the table's name. Only the answers that read it (or every
+   * table) go, lazily as they are asked for; an empty or unknown payload drops everything.
+   */
+  changed(table: string | undefined | null): void {
+    if (!table) return this.clear();
+    this.clock += 1;
+    this.anyChangedAt = this.clock;
+    this.changedAt.set(table, this.clock);
+  }
+
+  /** True if nothing the answer read changed after `readAt`. */
+  private unchangedSince(readAt: number, tables: ReadTables): boolean {
+    if (this.clearedAt > readAt) return false;
+    if (!tables) return this.anyChangedAt <= readAt;
+    return tables.every((table) => (this.changedAt.get(table) ?? 0) <= readAt);
   }
 
   get(key: string): Entry | undefined {
     if (!this.listening) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (this.now() - entry.storedAt >= LIST_CACHE_TTL_MS) {
+    if (this.now() - entry.storedAt >= LIST_CACHE_TTL_MS || !this.unchangedSince(entry.readAt, entry.tables)) {
       this.remove(key);
       return undefined;
     }
     return entry;
   }
 
-  /** Keeps what a computation begun at `generation` answered, unless a change arrived meanwhile. */
-  set(key: string, body: string, headers: Record<string, string>, generation: number): void {
-    if (!this.listening || generation !== this.generationCounter || body.length > LIST_CACHE_MAX_ENTRY_BYTES) return;
+  /** Keeps what a computation begun at `generation` answered, unless a table it read (`tables`) changed meanwhile. */
+  set(key: string, body: string, headers: Record<string, string>, generation: number, tables?: ReadTables): void {
+    if (!this.listening || !this.unchangedSince(generation, tables) || body.length > LIST_CACHE_MAX_ENTRY_BYTES) return;
     this.remove(key);
     while (this.entries.size && (this.entries.size >= LIST_CACHE_MAX_ENTRIES || this.bytes + body.length > LIST_CACHE_MAX_BYTES)) {
       const oldest = this.entries.keys().next().value as string;
       this.remove(oldest);
     }
-    this.entries.set(key, { body, headers, storedAt: this.now() });
+    this.entries.set(key, { body, headers, storedAt: this.now(), readAt: generation, tables });
     this.bytes += body.length;
   }
 
@@ -153,9 +195,10 @@ export function attachListCache(db: Db, cache: ListCache): void {
 /**
  * Answers a GET list route from the cache of its database, or computes the answer and keeps it. `compute` must
  * depend only on the database, the user, the URL and the clock (within LIST_CACHE_TTL_MS), and check access
- * before it is called. Only a 200 JSON answer without cookies is kept.
+ * before it is called. `tables` names every table it reads (a change to any other keeps the answer); leave it out
+ * when that is not known for sure. Only a 200 JSON answer without cookies is kept.
  */
-export async function cachedList(c: Context<AppEnv>, user: SessionUser, compute: () => Promise<Response>): Promise<Response> {
+export async function cachedList(c: Context<AppEnv>, user: SessionUser, compute: () => Promise<Response>, tables?: ReadTables): Promise<Response> {
   const cache = listCacheOf(c.get('db'));
   if (!cache?.enabled || c.req.method !== 'GET') return compute();
   const url = new URL(c.req.url);
@@ -177,6 +220,6 @@ export async function cachedList(c: Context<AppEnv>, user: SessionUser, compute:
     const value = response.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  cache.set(key, body, headers, generation);
+  cache.set(key, body, headers, generation, tables);
   return c.body(body, 200, headers);
 }

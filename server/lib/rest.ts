@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -46,6 +46,8 @@ export interface ResourceDefinition {
   columns?: () => Record<string, SQL>;
   /** Turns rows into API records (attach relations, rename ids); `user` for texts in the caller's language. */
   toRecords: (db: Db, rows: Row[], user: SessionUser) => Promise<ApiRecord[]>;
+  /** Every table a list page reads (`reading(…)`), so that changes to others keep its cached answers; default: all. */
+  reads?: readonly string[];
   /** Other names of the id the client may echo back (the spec's id name); stripped before validation. */
   readOnlyFields?: string[];
   create?: { schema: z.ZodType; write: (tx: Tx, input: never, user: SessionUser) => Promise<number> };
@@ -62,6 +64,19 @@ export interface ResourceDefinition {
    */
   version?: PgColumn;
   conflict?: string;
+}
+
+/**
+ * How far past a page's end a list counts (#36). Up to `end + COUNT_LOOKAHEAD` the total is exact; a list with more
+ * says `end + COUNT_LOOKAHEAD` in Content-Range, which is still a correct "there are more pages" for react-admin's
+ * pagination, and grows as the user pages on; the real number appears once the end is within reach. So a count
+ * never reads more than a thousand rows beyond the page, at any size of the table (docs/decisions.md, "#36").
+ */
+export const COUNT_LOOKAHEAD = 1000;
+
+/** `select count(*)` of `fromWhere` (a FROM … WHERE … clause), reading at most `pageEnd + COUNT_LOOKAHEAD` rows. */
+export function cappedCount(fromWhere: SQL, pageEnd: number): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${fromWhere} limit ${pageEnd + COUNT_LOOKAHEAD}) as counted)`;
 }
 
 function requireUser(user: SessionUser | null): SessionUser {
@@ -183,10 +198,11 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const { start, end } = query.range;
 
       // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
-      // would read and sort every match before the page); only a page past the end needs a second query.
-      const totalSql = sql<number>`(select count(*) from ${definition.table} where ${where ?? sql`true`})`;
+      // would read and sort every match before the page), counted up to COUNT_LOOKAHEAD rows past the page: what
+      // lies beyond is never read (see `cappedCount`). Only a page past the end needs a second query.
+      const counted = cappedCount(sql`${definition.table} where ${where ?? sql`true`}`, end + 1);
       const page = (await db
-        .select(selection(definition, { __total: totalSql }))
+        .select(selection(definition, { __total: counted }))
         .from(definition.table)
         .where(where)
         .orderBy(...order)
@@ -194,14 +210,14 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
         .offset(start)) as (Row & { __total: number })[];
       let total = page.length ? Number(page[0].__total) : 0;
       if (!page.length && start > 0) {
-        const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
-        total = Number(counted.total);
+        const [row] = await db.select({ total: counted }).from(sql`(select 1) as one`);
+        total = Number(row.total);
       }
       const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row), user);
       const last = records.length ? start + records.length - 1 : start;
       c.header('Content-Range', `${definition.name} ${start}-${last}/${total}`);
       return c.json(records);
-    });
+    }, definition.reads);
   });
 
   app.get('/:id', async (c) => {

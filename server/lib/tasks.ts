@@ -8,9 +8,10 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
+import { reading } from './list-cache.js';
 import { visibleUnits } from './project-access.js';
 import { containsPattern } from './rest-query.js';
-import { listQuery, type ResourceDefinition } from './rest.js';
+import { cappedCount, listQuery, type ResourceDefinition } from './rest.js';
 import { activeWorkflow } from './workflow-definition.js';
 
 /**
@@ -18,6 +19,9 @@ import { activeWorkflow } from './workflow-definition.js';
  * project carry (the domain's rule as the user's task table, `taskTable`), of a project that is not closed. Paged,
  * sorted, filtered and counted by the database (ra-data-simple-rest's list contract, like every list of the API).
  */
+
+/** Every table a task page or count reads (the list cache keeps its answers while other tables change). */
+export const TASK_TABLES = reading('project_units', 'project_members', 'tenants', 'workflow_escalations', 'workflow_definitions');
 
 /** The unit's project (root) and parent, joined under these names. */
 const root = alias(projectUnits, 'root_unit');
@@ -67,27 +71,15 @@ function joins(user: SessionUser): SQL {
   return sql`inner join ${projectUnits} as "root_unit" on ${root.id} = ${projectUnits.rootId} inner join ${tenants} on ${tenants.id} = ${projectUnits.tenantId} left join ${projectMembers} on ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id}`;
 }
 
-/** Filters that name only what all units of a project, tenant, type and state share (the fast count applies). */
-const GROUP_FILTERS = new Set(['rootProjectUnitID', 'projectUnitType', 'stateKey', 'tenantID', 'taskKey']);
-
 /**
- * The count without unit-level filters: the units are counted per project, tenant, type and state in one pass over
- * the table, and the groups take the units' place under the name `project_units` — so the very same conditions (the
- * access rule, the open project, the filters, the task rule) apply to a few dozen groups instead of thousands of units.
+ * The exact count (the dashboard's counter): the units the user sees in a task state are counted per project, tenant,
+ * type and state in one pass over the index, and the groups take the units' place under the name `project_units` —
+ * so the very same conditions (the access rule, the open project, the task rule) apply to a few groups instead of
+ * every unit. The pass reads only the user's own units (their projects' through the member index, or their tenants').
  */
 function groupCountSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<number> {
-  const groups = sql`select root_id, tenant_id, type, state_key, count(*) as n from ${projectUnits} where ${projectUnits.stateKey} = any(${sql.param(rule.stateKeys)}::text[]) group by root_id, tenant_id, type, state_key`;
+  const groups = sql`select root_id, tenant_id, type, state_key, count(*) as n from ${projectUnits} where ${projectUnits.stateKey} = any(${sql.param(rule.stateKeys)}::text[]) and ${visibleUnits(user)} group by root_id, tenant_id, type, state_key`;
   return sql<number>`(select coalesce(sum("project_units".n), 0) from (${groups}) as "project_units" ${joins(user)} where ${where} and ${rule.isTask})`;
-}
-
-/**
- * How many units match `where` (any filter) and are tasks: counted per state, unit type, tenant type and member role first, so the
- * rule's key is built for those few groups rather than for every unit (OFFSET 0 keeps the planner from pushing the
- * group condition back down to the rows).
- */
-function countSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<number> {
-  const groups = sql`select ${projectUnits.stateKey} as state_key, ${projectUnits.type} as unit_type, ${tenants.type} as tenant_type, ${projectMembers.role} as member_role, count(*) as n from ${fromClause(user)} where ${where} group by 1, 2, 3, 4 offset 0`;
-  return sql<number>`(select coalesce(sum(g.n), 0) from (${groups}) as g where ${rule.isTaskGroup})`;
 }
 
 const delayedSql = sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`;
@@ -157,12 +149,30 @@ const taskColumns = (rule: TaskRule) => ({
   rootTitle: root.title,
   parentTitle: parent.title,
   taskKey: rule.taskKey,
-  delayed: delayedSql,
 });
 
 type TaskRow = { [K in keyof ReturnType<typeof taskColumns>]: unknown } & { __total?: unknown };
 
-function toTask(row: TaskRow): Task {
+/**
+ * Which of these units are delayed (escalated in their current stay), in one indexed query for the rows shown: as a
+ * column of the list, the planner may hash every escalation instead (a scan of the table).
+ */
+async function delayedUnits(db: Db | Tx, rows: TaskRow[]): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  const found = await (db as Db)
+    .select({ id: workflowEscalations.unitId })
+    .from(workflowEscalations)
+    .innerJoin(projectUnits, and(eq(projectUnits.id, workflowEscalations.unitId), eq(projectUnits.stateSince, workflowEscalations.stateSince)))
+    .where(sql`${workflowEscalations.unitId} = any(${sql.param(rows.map((row) => row.id as number))}::int[])`);
+  return new Set(found.map((row) => row.id));
+}
+
+async function toTasks(db: Db | Tx, rows: TaskRow[]): Promise<Task[]> {
+  const delayed = await delayedUnits(db, rows);
+  return rows.map((row) => toTask(row, delayed.has(row.id as number)));
+}
+
+function toTask(row: TaskRow, delayed: boolean): Task {
   const id = row.id as number;
   return {
     id,
@@ -178,7 +188,7 @@ function toTask(row: TaskRow): Task {
     changedOn: (row.stateSince as Date).toISOString(),
     tenantID: row.tenantId as number,
     salesOrgID: row.salesOrgId as number | null,
-    delayed: !!row.delayed,
+    delayed,
   };
 }
 
@@ -190,7 +200,7 @@ export interface TaskPage {
 
 /**
  * One page of the caller's tasks for a `sort`/`range`/`filter` query: rows and total in one query (the total as an
- * uncorrelated subquery, as `restResource` lists do); only a page past the end needs a second query for the total.
+ * uncorrelated, capped subquery, as `restResource` lists do); only a page past the end needs a second query for the total.
  */
 export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearchParams): Promise<TaskPage> {
   const { definition } = await activeWorkflow(db);
@@ -200,17 +210,18 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
   const { start, end } = query.range;
   if (!rule) return { tasks: [], start, total: 0 };
   const candidates = where ?? sql`true`;
-  const counted = Object.keys(query.filter).every((key) => GROUP_FILTERS.has(key)) ? groupCountSql : countSql;
-  const rows = (await pageQuery(db, user, rule, { ...taskColumns(rule), __total: counted(user, rule, candidates) }, candidates)
+  // Counted as every list is: up to COUNT_LOOKAHEAD tasks past the page (rest.ts `cappedCount`).
+  const counted = cappedCount(sql`${fromClause(user)} where ${candidates} and ${rule.isTask}`, end + 1);
+  const rows = (await pageQuery(db, user, rule, { ...taskColumns(rule), __total: counted }, candidates)
     .orderBy(...order)
     .limit(end - start + 1)
     .offset(start)) as TaskRow[];
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && start > 0) {
-    const [row] = await (db as Db).select({ total: counted(user, rule, candidates) }).from(sql`(select 1) as one`);
+    const [row] = await (db as Db).select({ total: counted }).from(sql`(select 1) as one`);
     total = Number(row.total);
   }
-  return { tasks: rows.map(toTask), start, total };
+  return { tasks: await toTasks(db, rows), start, total };
 }
 
 function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, rule: TaskRule, columns: T, where: SQL) {
@@ -238,7 +249,7 @@ export async function userTasks(db: Db | Tx, user: SessionUser, options: { unitI
     options.changedAfter ? gt(projectUnits.stateSince, options.changedAfter) : undefined,
   )!;
   const rows = (await pageQuery(db, user, rule, taskColumns(rule), where).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
-  return rows.map(toTask);
+  return toTasks(db, rows);
 }
 
 /** How many open tasks the caller has (the dashboard's counter, the daily mail's "open"). */

@@ -15,7 +15,7 @@ import { bannerDismissals, bannerNotifications, bannerNotificationSalesOrgs, sal
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
-import { cachedList } from '../lib/list-cache.js';
+import { cachedList, reading } from '../lib/list-cache.js';
 import { restResource } from '../lib/rest.js';
 import { salesOrgRecord } from './sales-organisations.js';
 
@@ -82,6 +82,7 @@ export const bannerNotificationsResource = restResource({
   },
   search: (q) => or(ilike(bannerNotifications.title, containsPattern(q)), ilike(bannerNotifications.text, containsPattern(q))),
   readOnlyFields: ['notificationID'],
+  reads: reading('banner_notifications', 'banner_notification_sales_orgs'),
   columns: () => ({ salesOrgs: salesOrgsColumn() }),
   toRecords: async (_db, rows) => toBanners(rows as (BannerRow & { salesOrgs: number[] })[]) as never,
   create: {
@@ -155,7 +156,7 @@ bannerExtraRoutes.get('/active', async (c) => {
       )
       .orderBy(sql`case ${bannerNotifications.level} when 'important' then 0 when 'warning' then 1 else 2 end`, asc(bannerNotifications.showFrom));
     return c.json(toBanners(rows));
-  });
+  }, reading('banner_notifications', 'banner_notification_sales_orgs', 'banner_dismissals'));
 });
 
 /** `POST api/banner-notifications/{id}/dismiss`: the user closes a banner shown to them (again: no harm; 404 for others). */

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { visibleUnits, type UnitRow } from '../lib/project-access.js';
+import { reading } from '../lib/list-cache.js';
 import { containsPattern } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { unitColumns } from './projects.js';
@@ -83,6 +84,7 @@ const searchList = restResource({
   },
   search: searchCondition,
   scope: searchScope,
+  reads: reading('project_units', 'project_members', 'tenants', 'product_types', 'plants'),
   // Product type and plant selected with the unit, as the projects list does (no query per row).
   columns: unitColumns,
   toRecords: async (db, rows) => {

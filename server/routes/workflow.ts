@@ -7,7 +7,7 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { cachedList } from '../lib/list-cache.js';
-import { taskCount, taskPage, userTasks } from '../lib/tasks.js';
+import { TASK_TABLES, taskCount, taskPage, userTasks } from '../lib/tasks.js';
 import { applyTransition, currentProjectCount } from '../lib/workflow.js';
 import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
 
@@ -49,7 +49,7 @@ taskRoutes.get('/', async (c) => {
     const { tasks, start, total } = await taskPage(c.get('db'), user, new URL(c.req.url).searchParams);
     c.header('Content-Range', `tasks ${start}-${tasks.length ? start + tasks.length - 1 : start}/${total}`);
     return c.json(tasks);
-  });
+  }, TASK_TABLES);
 });
 
 taskRoutes.get('/:id', async (c) => {
@@ -63,7 +63,7 @@ export const dashboardRoutes = new Hono<AppEnv>();
 
 dashboardRoutes.get('/taskCount', async (c) => {
   const user = sessionUser(c.get('user'));
-  return cachedList(c, user, async () => c.json({ count: await taskCount(c.get('db'), user) }));
+  return cachedList(c, user, async () => c.json({ count: await taskCount(c.get('db'), user) }), TASK_TABLES);
 });
 dashboardRoutes.get('/projectCount', async (c) => {
   const user = sessionUser(c.get('user'));

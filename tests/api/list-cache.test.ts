@@ -98,6 +98,41 @@ describe('the list cache of one process', () => {
     await t.db.update(projectUnits).set({ title: 'Renamed behind the API' }).where(eq(projectUnits.id, first.id));
     expect(await titles(await t.request('GET', page, { cookie: customer }))).toContain('Renamed behind the API');
   });
+
+  it('a write drops only the answers that read its table (per-table generations)', async () => {
+    const staff = await t.login('staff');
+    const tasks = `/api/tasks?range=${encodeURIComponent('[0,24]')}`;
+    const cache = listCacheOf(t.db)!;
+    const first = await t.request('GET', tasks, { cookie: staff });
+    expect(first.status).toBe(200);
+    const [task] = (await first.json()) as { id: number; unitTitle: string }[];
+    expect(task).toBeDefined();
+    await t.request('GET', BANNER_PAGE, { cookie: admin });
+    // A banner is written: the task list is still served from the cache, the banner list is not.
+    expect((await t.request('POST', BANNERS, { cookie: admin, body: banner('Cache test per table') })).status).toBe(201);
+    let hits = cache.hits;
+    await t.request('GET', tasks, { cookie: staff });
+    expect(cache.hits).toBe(hits + 1);
+    hits = cache.hits;
+    expect(await titles(await t.request('GET', BANNER_PAGE, { cookie: admin }))).toContain('Cache test per table');
+    expect(cache.hits).toBe(hits);
+    // A unit is written: the task list follows at once.
+    await t.db.update(projectUnits).set({ title: 'Task renamed behind the API' }).where(eq(projectUnits.id, task.id));
+    const after = (await (await t.request('GET', tasks, { cookie: staff })).json()) as { id: number; unitTitle: string }[];
+    expect(after.find((row) => row.id === task.id)?.unitTitle).toBe('Task renamed behind the API');
+    expect(cache.hits).toBe(hits);
+  });
+
+  it('a notification without a table name drops every answer', () => {
+    const cache = listCacheOf(t.db)!;
+    const generation = cache.generation;
+    cache.set('probe', '[]', {}, generation, ['banner_notifications']);
+    expect(cache.get('probe')).toBeDefined();
+    cache.changed('tenants');
+    expect(cache.get('probe')).toBeDefined();
+    cache.changed('');
+    expect(cache.get('probe')).toBeUndefined();
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () => {

@@ -64,6 +64,8 @@ export const projectUnits = pgTable(
     index('project_units_parent_idx').on(t.parentId, t.number),
     index('project_units_tenant_state_idx').on(t.tenantId, t.stateKey),
     index('project_units_state_since_idx').on(t.stateSince),
+    // Root projects by state time (project lists, project counter); migration 0031_scale_list_indexes.sql.
+    index('project_units_roots_state_since_idx').on(t.stateSince, t.id).where(sql`${t.id} = ${t.rootId}`),
     // The task list's count: units per state, project, tenant and type from the index alone (server/lib/tasks.ts).
     index('project_units_task_groups_idx').on(t.stateKey, t.rootId, t.tenantId, t.type),
     uniqueIndex('project_units_sibling_title_unique').on(t.parentId, t.type, sql`lower(${t.title})`),
