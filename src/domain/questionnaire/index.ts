@@ -8,3 +8,5 @@ export * from './sets';
 export * from './rules';
 export * from './materials';
 export * from './definition';
+export * from './references';
+export * from './uiSchema';
