@@ -10,3 +10,5 @@ export * from './materials';
 export * from './definition';
 export * from './references';
 export * from './uiSchema';
+export * from './drafts';
+export * from './impact';

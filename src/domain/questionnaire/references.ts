@@ -10,7 +10,6 @@ import type { ActivationPath, SheetNode, SheetProblem, SheetSchema } from './typ
 export const REFERENCE_MESSAGE = {
   cycle: 'QUESTIONNAIRE.Definition.Cycle',
   brokenIncoming: 'QUESTIONNAIRE.Definition.BrokenIncoming',
-  usedElsewhere: 'QUESTIONNAIRE.Definition.UsedElsewhere',
 } as const;
 
 /** One condition that names a path: where it sits (sheet and JSON pointer segments) and what it names. */
