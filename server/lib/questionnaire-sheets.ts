@@ -6,6 +6,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import {
   isEmptyValue,
   sheetDefinitionProblems,
+  sheetSetProblems,
   type SheetProblem,
   type SheetSchema,
   type SheetSets,
@@ -165,6 +166,15 @@ function metaKey(error: ErrorObject): { key: string; params?: Record<string, str
   }
 }
 
+/** The domain's rules over the sheet set (cycles, other sheets' conditions, the uiSchema) as pointers; uiSchema ones start with `/uiSchema`. */
+function setProblems(schema: SheetSchema, uiSchema: unknown, otherSheets: SheetSchema[]): DefinitionProblem[] {
+  return sheetSetProblems(schema, uiSchema, otherSheets).map((problem) => ({
+    pointer: (problem.document === 'uiSchema' ? '/uiSchema' : '') + pointerOf(problem.path),
+    key: problem.key,
+    ...(problem.params ? { params: problem.params } : {}),
+  }));
+}
+
 /**
  * What is wrong with a sheet definition: the meta-schema first (pointer = where), then, when the shape is sound,
  * the rules that need code (`sheetDefinitionProblems`, with the other sheets for paths into them). Empty = sound.
@@ -193,5 +203,6 @@ export function definitionProblems(schema: unknown, uiSchema: unknown, otherShee
     }
   }
   if (uiSchema === null || typeof uiSchema !== 'object' || Array.isArray(uiSchema)) problems.push({ pointer: '', key: 'QUESTIONNAIRE.Meta.UiSchemaObject' });
+  else if (!problems.length || problems.every((problem) => !problem.key.startsWith('QUESTIONNAIRE.Meta.'))) problems.push(...setProblems(schema as SheetSchema, uiSchema, otherSheets));
   return problems.slice(0, 200);
 }

@@ -4,7 +4,7 @@ import { aacItemSchema, lintelItemSchema } from '../../src/domain/orders.js';
 import { downloadRequestSchema } from '../../src/domain/projectFiles.js';
 import { DRAFT_SCHEMA } from '../lib/structure.js';
 import { deliveryDataSchema } from '../routes/materials.js';
-import { editSchema } from '../routes/questionnaire-sheets.js';
+import { saveSheetSchema, validateSchema } from '../routes/questionnaire-sheets.js';
 import { saveSchema as questionnaireSaveSchema } from '../routes/questionnaire.js';
 import { draftSaveSchema } from '../routes/structure.js';
 import { DATA, isoDateTime, op, registry, resource } from './registry.js';
@@ -91,10 +91,31 @@ op('get', '/api/questionnaire/:rootId/material-types', { tags: sheets, summary: 
 resource(`${DATA}/questionnaire-sheets`, { tag: 'Questionnaire', what: 'questionnaire sheet versions (configurers)', record: SheetRecord, filters: 'name, status', sortable: 'name, version, status, title, createdAt, publishedAt', listOnly: true });
 op('get', `${DATA}/questionnaire-sheets/:id`, { tags: sheets, summary: 'A sheet version with its schema and uiSchema', responses: { 200: SheetFull } });
 op('post', `${DATA}/questionnaire-sheets`, { tags: sheets, summary: 'Start a draft (copy of the latest version)', body: z.object({ name: z.string() }).strict(), responses: { 201: SheetFull } });
-op('put', `${DATA}/questionnaire-sheets/:id`, { tags: sheets, summary: 'Change a draft', body: editSchema, responses: { 200: SheetFull } });
+op('put', `${DATA}/questionnaire-sheets/:id`, { tags: sheets, summary: 'Change a draft (with companion drafts of other sheets; 422 for dangling references, cycles, broken conditions of other sheets, an invalid uiSchema)', body: saveSheetSchema, responses: { 200: SheetFull } });
 op('delete', `${DATA}/questionnaire-sheets/:id`, { tags: sheets, summary: 'Delete a draft', responses: { 200: SheetRecord } });
-op('post', `${DATA}/questionnaire-sheets/:id/publish`, { tags: sheets, summary: 'Publish a draft', responses: { 200: SheetFull } });
-op('post', '/api/questionnaire-sheets/validate', { tags: sheets, summary: 'Check a sheet definition without saving', body: editSchema, responses: { 200: z.object({ problems: z.array(z.object({ pointer: z.string(), key: z.string() })) }) } });
+op('post', `${DATA}/questionnaire-sheets/:id/publish`, {
+  tags: sheets,
+  summary: 'Publish a draft',
+  description: 'An optional body `{ "together": [draft ids] }` publishes drafts of other sheets in the same step (their conditions need this version); 422 while another sheet’s conditions would break.',
+  responses: { 200: SheetFull },
+});
+const SetSheet = z.object({ id: z.number(), name: z.string(), version: z.number(), status: z.string(), updatedAt: z.string(), inSet: z.boolean(), schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) });
+op('get', `${DATA}/questionnaire-sheets/:id/set`, { tags: sheets, summary: 'The other sheets as drafted (draft, else latest published), for the builder', responses: { 200: z.object({ sheets: z.array(SetSheet) }) } });
+const AnswerImpact = z.object({ path: z.string(), key: z.string(), projects: z.number() });
+op('get', `${DATA}/questionnaire-sheets/:id/impact`, {
+  tags: sheets,
+  summary: 'What publishing the draft means for projects under way, and what blocks it',
+  responses: {
+    200: z.object({
+      onOlderVersions: z.array(z.object({ version: z.number(), projects: z.number() })),
+      noLongerValid: z.array(AnswerImpact),
+      dropped: z.array(AnswerImpact),
+      together: z.array(z.object({ id: z.number(), name: z.string(), version: z.number() })),
+      problems: z.array(z.object({ pointer: z.string(), key: z.string() })),
+    }),
+  },
+});
+op('post', '/api/questionnaire-sheets/validate', { tags: sheets, summary: 'Check a sheet definition without saving (against the other sheets as drafted)', body: validateSchema, responses: { 200: z.object({ problems: z.array(z.object({ pointer: z.string(), key: z.string() })) }) } });
 
 op('get', '/api/file/projectFiles/:rootId', { tags: files, summary: 'The download dialog’s file tree', responses: { 200: z.array(FileTreeNode) } });
 op('post', '/api/file/projectFiles/:rootId', { tags: files, summary: 'Ask for a zip of selected files', body: downloadRequestSchema, responses: { 201: z.object({ downloadID: z.string() }) } });

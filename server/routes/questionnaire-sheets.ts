@@ -1,4 +1,4 @@
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
@@ -9,6 +9,7 @@ import { questionnaireSheets } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { definitionProblems, loadSheetVersions, type DefinitionProblem } from '../lib/questionnaire-sheets.js';
+import { draftedSet, refusedDraft, saveCompanions, setSheets, sheetImpact, type Companion } from '../lib/questionnaire-sheet-set.js';
 import { limitAction } from '../lib/rate-limit.js';
 import { sessionUser } from '../lib/request.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
@@ -101,11 +102,26 @@ async function otherSheets(db: Db | Tx, name: string): Promise<SheetSchema[]> {
 
 export const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).strict();
 
-function readEdit(body: Record<string, unknown>) {
-  const parsed = editSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema };
-}
+/**
+ * A draft's save: its documents and, from the builder, companion drafts of other sheets whose conditions followed a
+ * rename or lost a deleted control (created from, or written over, the version they were read from).
+ */
+export const saveSheetSchema = editSchema
+  .extend({
+    companions: z
+      .array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()), baseId: z.number().int().positive(), baseUpdatedAt: z.string().max(40) }).strict())
+      .max(20)
+      .optional(),
+  })
+  .strict();
+
+/** The editor's check: the documents and the builder's unsaved companion drafts. */
+export const validateSchema = editSchema
+  .extend({ companions: z.array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()) }).passthrough()).max(20).optional() })
+  .strict();
+
+/** `POST …/{id}/publish` may name drafts of other sheets to publish in the same step (their conditions need this version). */
+export const publishSchema = z.object({ together: z.array(z.number().int().positive()).max(20).optional() }).strict();
 
 /**
  * The configurers' resource (`/api/data/planxchange/questionnaire-sheets`): list with usage, one version with its
@@ -148,7 +164,9 @@ questionnaireSheetsResource.put('/:id', async (c) => {
   if (body.id !== undefined && body.id !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'id');
   // The record's read-only fields a client echoes back.
   for (const field of ['id', 'name', 'version', 'status', 'title', 'createdAt', 'updatedAt', 'publishedAt', 'usedBy', 'latest']) delete body[field];
-  const input = readEdit(body);
+  const parsed = saveSheetSchema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[] };
   const db = c.get('db');
   await db.transaction(async (tx) => {
     const row = await draftRow(tx, id);
@@ -158,6 +176,11 @@ questionnaireSheetsResource.put('/:id', async (c) => {
       problems.unshift({ pointer: '/x-sheet', key: 'QUESTIONNAIRE.Errors.SheetIdentity', params: { name: row.name, version: row.version } });
     }
     if (problems.length) throw problemMessages(problems);
+    // Dangling references, cycles, other sheets' conditions and the uiSchema are checked against the set as drafted.
+    const companions = await saveCompanions(tx, row.name, input.companions ?? [], sessionUser(c).id);
+    const others = await draftedSet(tx, row.name, companions);
+    refusedDraft(input.schema, input.uiSchema, others);
+    for (const companion of companions) refusedDraft(companion.schema, companion.uiSchema, [input.schema, ...others.filter((other) => other['x-sheet'].name !== companion.name)], companion.name);
     await tx
       .update(questionnaireSheets)
       .set({ schema: input.schema, uiSchema: input.uiSchema, title: String(input.schema.title).slice(0, 200), updatedAt: new Date() })
@@ -182,14 +205,48 @@ questionnaireSheetsResource.delete('/:id', async (c) => {
 questionnaireSheetsResource.post('/:id/publish', async (c) => {
   authorize(sessionUser(c), 'edit');
   const id = parseId(c.req.param('id'));
+  const hasBody = c.req.header('content-type') !== undefined;
+  const parsed = publishSchema.safeParse(hasBody ? await readJsonObject(c.req.raw) : {});
+  if (!parsed.success) throw fromZod(parsed.error);
+  const together = [...new Set(parsed.data.together ?? [])].filter((other) => other !== id);
   const db = c.get('db');
   await db.transaction(async (tx) => {
-    const row = await draftRow(tx, id);
-    const problems = definitionProblems(row.schema, row.uiSchema, await otherSheets(tx, row.name));
-    if (problems.length) throw problemMessages(problems);
-    await tx.update(questionnaireSheets).set({ status: 'published', publishedAt: new Date(), updatedAt: new Date() }).where(eq(questionnaireSheets.id, id));
+    const rows = [await draftRow(tx, id)];
+    for (const other of together) rows.push(await draftRow(tx, other));
+    if (new Set(rows.map((row) => row.name)).size !== rows.length) throw ApiError.badRequest('QUESTIONNAIRE.Errors.TogetherSameSheet', 'together');
+    // Each is checked against what will be published once they all are: the others' latest published versions and each other.
+    const published = await otherSheets(tx, '');
+    const after = [...published.filter((schema) => !rows.some((row) => row.name === schema['x-sheet'].name)), ...rows.map((row) => row.schema)];
+    for (const row of rows) {
+      const others = after.filter((schema) => schema['x-sheet'].name !== row.name);
+      refusedDraft(row.schema, row.uiSchema, others, row.id === id ? undefined : row.name);
+      const problems = definitionProblems(row.schema, row.uiSchema, others);
+      if (problems.length) throw problemMessages(problems);
+    }
+    await tx
+      .update(questionnaireSheets)
+      .set({ status: 'published', publishedAt: new Date(), updatedAt: new Date() })
+      .where(and(or(...rows.map((row) => eq(questionnaireSheets.id, row.id))), eq(questionnaireSheets.status, 'draft')));
   });
   return c.json(await fullRecord(db, id));
+});
+
+/** `GET …/{id}/set`: the other sheets of the sets this sheet belongs to, each as drafted (its draft, else its latest published version). */
+questionnaireSheetsResource.get('/:id/set', async (c) => {
+  authorize(sessionUser(c), 'show');
+  const db = c.get('db');
+  const record = (await fullRecord(db, parseId(c.req.param('id')))) as unknown as { name: string };
+  return c.json({ sheets: await setSheets(db, record.name) });
+});
+
+/** `GET …/{id}/impact`: what publishing the draft means for projects under way, and what blocks it. */
+questionnaireSheetsResource.get('/:id/impact', async (c) => {
+  authorize(sessionUser(c), 'show');
+  const db = c.get('db');
+  const id = parseId(c.req.param('id'));
+  const record = (await fullRecord(db, id)) as unknown as { name: string; status: string; schema: unknown; uiSchema: unknown };
+  if (record.status !== 'draft') throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.Published', code: 'Published' }]);
+  return c.json(await sheetImpact(db, { id, name: record.name, schema: record.schema as SheetSchema, uiSchema: record.uiSchema as SheetUiSchema }, await otherSheets(db, record.name)));
 });
 
 questionnaireSheetsResource.route('/', listResource);
@@ -201,7 +258,11 @@ questionnaireSheetValidateRoutes.post('/validate', async (c: Context<AppEnv>) =>
   const user = sessionUser(c);
   authorize(user, 'edit');
   await limitAction(c.get('db'), 'sheetValidation', user.id);
-  const input = readEdit(await readJsonObject(c.req.raw));
+  const body = await readJsonObject(c.req.raw);
+  const parsed = validateSchema.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: { name: string; schema: SheetSchema }[] };
   const name = typeof input.schema['x-sheet'] === 'object' && input.schema['x-sheet'] ? String(input.schema['x-sheet'].name) : '';
-  return c.json({ problems: definitionProblems(input.schema, input.uiSchema, await otherSheets(c.get('db'), name)) });
+  // Checked against the set as drafted (other sheets' drafts, and the builder's companions not saved yet).
+  return c.json({ problems: definitionProblems(input.schema, input.uiSchema, await draftedSet(c.get('db'), name, input.companions ?? [])) });
 });

@@ -8,3 +8,7 @@ export * from './sets';
 export * from './rules';
 export * from './materials';
 export * from './definition';
+export * from './references';
+export * from './uiSchema';
+export * from './drafts';
+export * from './impact';

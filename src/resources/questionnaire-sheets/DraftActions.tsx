@@ -5,6 +5,7 @@ import { Button, Stack, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { usePortalDataProvider } from '../../providers/dataProvider';
+import { PublishDialog } from './PublishDialog';
 import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
 
 interface DraftActionsProps {
@@ -40,10 +41,10 @@ export function DraftActions({ record, dirty, problemCount, checking, saving, on
   const saveHint = blockedHint(dirty, problemCount, checking, 'save');
   const publishHint = blockedHint(dirty, problemCount, checking, 'publish');
 
-  const publish = async () => {
+  const publish = async (together: number[]) => {
     setPublishing(true);
     try {
-      await dataProvider.publishSheet<SheetRecord>(record.id);
+      await dataProvider.publishSheet<SheetRecord>(record.id, together);
       setConfirming(null);
       notify('QUESTIONNAIRE_SHEETS.Published', { type: 'success', messageArgs: { name: record.name, version: record.version } });
       onPublished();
@@ -91,18 +92,7 @@ export function DraftActions({ record, dirty, problemCount, checking, saving, on
           </Button>
         </span>
       </Tooltip>
-      <Confirm
-        isOpen={confirming === 'publish'}
-        loading={publishing}
-        title="QUESTIONNAIRE_SHEETS.PublishTitle"
-        content="QUESTIONNAIRE_SHEETS.PublishQuestion"
-        titleTranslateOptions={versionArgs}
-        contentTranslateOptions={versionArgs}
-        confirm="QUESTIONNAIRE_SHEETS.Publish"
-        cancel="COMMON.Cancel"
-        onConfirm={publish}
-        onClose={() => setConfirming(null)}
-      />
+      <PublishDialog record={record} open={confirming === 'publish'} publishing={publishing} onClose={() => setConfirming(null)} onPublish={publish} />
       <Confirm
         isOpen={confirming === 'delete'}
         loading={deleting}

@@ -1,5 +1,5 @@
-import { Alert, AlertTitle, Box, Grid, LinearProgress, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, AlertTitle, Box, Grid, LinearProgress, Tab, Tabs, ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Title, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -14,6 +14,11 @@ import { SheetHeader } from './SheetHeader';
 import { SheetPreview } from './SheetPreview';
 import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
 import { useDraftCheck, type SheetTexts } from './useDraftCheck';
+import type { BuilderDocuments, CompanionDraft } from './builder/SheetBuilder';
+import { parseJsonText } from './jsonText';
+
+// The visual builder (dnd-kit, the property panel) loads with the first draft opened, as a chunk of its own.
+const SheetBuilder = lazy(() => import('./builder/SheetBuilder'));
 
 const textsOf = (record: SheetRecord): SheetTexts => ({ schema: prettyJson(record.schema), uiSchema: prettyJson(record.uiSchema) });
 
@@ -36,20 +41,36 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
   const [texts, setTexts] = useState<SheetTexts>(() => textsOf(record));
   const [savedTexts, setSavedTexts] = useState<SheetTexts>(texts);
   const readOnly = record.status === 'published';
-  const check = useDraftCheck(texts, { name: record.name, version: record.version }, !readOnly);
+  const [companions, setCompanions] = useState<CompanionDraft[]>([]);
+  const check = useDraftCheck(texts, { name: record.name, version: record.version }, !readOnly, companions);
   const [update, { isPending: saving }] = useUpdate<SheetRecord>();
-  const dirty = texts.schema !== savedTexts.schema || texts.uiSchema !== savedTexts.uiSchema;
+  const [view, setView] = useState<'builder' | 'json'>(readOnly ? 'json' : 'builder');
+  const [savedRevision, setSavedRevision] = useState(0);
+  const dirty = texts.schema !== savedTexts.schema || texts.uiSchema !== savedTexts.uiSchema || companions.length > 0;
   useLeaveWarning(dirty && !readOnly);
 
   const change = (document: SheetDocument, text: string) => setTexts((previous) => ({ ...previous, [document]: text }));
+  // The builder's documents, when both texts parse (the JSON view may hold a half-typed edit).
+  const documents = useMemo<BuilderDocuments | null>(() => {
+    const schema = parseJsonText(texts.schema).value;
+    const uiSchema = parseJsonText(texts.uiSchema).value;
+    const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+    return isObject(schema) && isObject(uiSchema) ? { schema, uiSchema } : null;
+  }, [texts.schema, texts.uiSchema]);
+  const builderChange = useCallback((next: BuilderDocuments, nextCompanions: CompanionDraft[]) => {
+    setTexts({ schema: prettyJson(next.schema), uiSchema: prettyJson(next.uiSchema) });
+    setCompanions(nextCompanions);
+  }, []);
   const save = () => {
     const sent = texts;
     update(
       QUESTIONNAIRE_SHEETS_RESOURCE,
-      { id: record.id, data: { schema: JSON.parse(sent.schema), uiSchema: JSON.parse(sent.uiSchema) } },
+      { id: record.id, data: { schema: JSON.parse(sent.schema), uiSchema: JSON.parse(sent.uiSchema), ...(companions.length ? { companions } : {}) } },
       {
         onSuccess: () => {
           setSavedTexts(sent);
+          setCompanions([]);
+          setSavedRevision((revision) => revision + 1);
           notify('QUESTIONNAIRE_SHEETS.Saved', { type: 'success', messageArgs: { name: record.name, version: record.version } });
         },
         onError: (error) => notify((error as Error).message, { type: 'error' }),
@@ -67,9 +88,31 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
   const height = wide ? 'calc(100vh - 250px)' : '75vh';
   const editor = <SheetEditorPanel texts={texts} onChange={change} readOnly={readOnly} check={check} height={height} />;
   const preview = <SheetPreview documents={check.lastValid} stale={check.problems.length > 0} name={record.name} version={record.version} height={height} />;
+  const viewSwitch = !readOnly && (
+    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, value: 'builder' | 'json' | null) => value && setView(value)} sx={{ mb: 2 }} aria-label={translate('SHEET_BUILDER.View')}>
+      <ToggleButton value="builder" data-testid="view-builder">
+        {translate('SHEET_BUILDER.Builder')}
+      </ToggleButton>
+      <ToggleButton value="json" data-testid="view-json">
+        {translate('SHEET_BUILDER.Advanced')}
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+  if (view === 'builder' && !readOnly) {
+    return (
+      <>
+        <SheetHeader record={record} actions={actions} />
+        {viewSwitch}
+        <Suspense fallback={<LinearProgress />}>
+          <SheetBuilder record={record} documents={documents} onChange={builderChange} serverProblems={check.problems} savedRevision={savedRevision} />
+        </Suspense>
+      </>
+    );
+  }
   return (
     <>
       <SheetHeader record={record} actions={actions} />
+      {viewSwitch}
       {readOnly && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="published-note">
           <AlertTitle>{translate('QUESTIONNAIRE_SHEETS.PublishedNoteTitle')}</AlertTitle>

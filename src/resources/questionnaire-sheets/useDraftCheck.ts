@@ -35,7 +35,9 @@ function identityProblems(schema: unknown, identity: { name: string; version: nu
   return [{ pointer: '/x-sheet', key: 'QUESTIONNAIRE.Errors.SheetIdentity', params: { ...identity } }];
 }
 
-export function useDraftCheck(texts: SheetTexts, identity: { name: string; version: number }, enabled: boolean): DraftCheck {
+const NO_COMPANIONS: readonly { name: string; schema: unknown }[] = [];
+
+export function useDraftCheck(texts: SheetTexts, identity: { name: string; version: number }, enabled: boolean, companions: readonly { name: string; schema: unknown }[] = NO_COMPANIONS): DraftCheck {
   const [check, setCheck] = useState<DraftCheck>({ problems: [], checkedTexts: null, checking: enabled, checkFailed: false, lastValid: null });
   const running = useRef<AbortController | null>(null);
   const dataProvider = usePortalDataProvider();
@@ -60,7 +62,7 @@ export function useDraftCheck(texts: SheetTexts, identity: { name: string; versi
       running.current = controller;
       try {
         // The server answers the meta-schema and the domain's sheet-wide rules (with the other sheets, for paths into them).
-        const reported = await dataProvider.validateSheetDocuments(schema, isObject(uiSchema) ? uiSchema : {}, controller.signal);
+        const reported = await dataProvider.validateSheetDocuments(schema, isObject(uiSchema) ? uiSchema : {}, controller.signal, [...companions]);
         const own = [...identityProblems(schema, identity), ...(isObject(uiSchema) ? [] : [{ pointer: '/uiSchema', key: 'QUESTIONNAIRE_SHEETS.UiSchemaNotObject' }])];
         const problems = placedProblems([...reported, ...own], texts);
         if (controller.signal.aborted) return;
@@ -78,7 +80,7 @@ export function useDraftCheck(texts: SheetTexts, identity: { name: string; versi
     }, VALIDATE_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
     // texts is a new object per render; its two strings are what matters.
-  }, [texts.schema, texts.uiSchema, enabled, identity.name, identity.version]);
+  }, [texts.schema, texts.uiSchema, enabled, identity.name, identity.version, companions]);
 
   useEffect(() => () => running.current?.abort(), []);
   return check;

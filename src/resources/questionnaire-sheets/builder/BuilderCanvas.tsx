@@ -1,0 +1,199 @@
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { Badge, Box, Card, Checkbox, FormControlLabel, IconButton, MenuItem, Radio, TextField, Typography } from '@mui/material';
+import { memo } from 'react';
+import { useTranslate } from 'react-admin';
+import type { ModelControl, ModelItem, ModelSection, SheetModel } from '../../../domain/questionnaire/builder';
+import type { SheetNode } from '../../../domain/questionnaire';
+
+/** A node's text in a language: its `x-i18n`, else English. */
+export const textIn = (node: SheetNode | { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }, field: 'title' | 'x-placeholder', language: string): string =>
+  (language !== 'en' ? node['x-i18n']?.[language]?.[field] : undefined) ?? (field === 'title' ? node.title : (node as SheetNode)['x-placeholder']) ?? '';
+
+interface CanvasProps {
+  model: SheetModel;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  /** An item dropped: into a section (path of keys) at an index of its children. */
+  onMove: (id: string, into: string[], index: number) => void;
+  /** Problems per item id, for the badge. */
+  problemCounts: Map<string, number>;
+  language: string;
+}
+
+/** How a control looks to the customer (same theme, not editable here): selecting it opens its properties. */
+function ControlLook({ control, language }: { control: ModelControl; language: string }) {
+  const node = control.node;
+  const label = textIn(node, 'title', language) + (node['x-required'] ? ' *' : '');
+  const options = node.oneOf ?? node.items?.oneOf ?? [];
+  switch (control.tool) {
+    case 'checkbox':
+    case 'exclusiveCheckbox':
+      return <FormControlLabel control={<Checkbox size="small" tabIndex={-1} />} label={label} sx={{ pointerEvents: 'none' }} />;
+    case 'radio':
+      return (
+        <Box>
+          <Typography variant="body2">{label}</Typography>
+          {options.map((option) => (
+            <FormControlLabel key={option.const} control={<Radio size="small" tabIndex={-1} />} label={textIn(option, 'title', language)} sx={{ pointerEvents: 'none' }} />
+          ))}
+        </Box>
+      );
+    case 'multi':
+      return (
+        <Box>
+          <Typography variant="body2">{label}</Typography>
+          {options.map((option) => (
+            <FormControlLabel key={option.const} control={<Checkbox size="small" tabIndex={-1} />} label={textIn(option, 'title', language)} sx={{ pointerEvents: 'none' }} />
+          ))}
+        </Box>
+      );
+    case 'dropdown':
+      return (
+        <TextField select size="small" fullWidth label={label} value="" slotProps={{ htmlInput: { tabIndex: -1 } }} sx={{ pointerEvents: 'none' }}>
+          {options.map((option) => (
+            <MenuItem key={option.const} value={option.const}>
+              {textIn(option, 'title', language)}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'blockTypeTable':
+    case 'cclDeliverySchedule':
+      return <Typography variant="body2">{label}</Typography>;
+    default:
+      return (
+        <TextField
+          size="small"
+          fullWidth
+          label={label}
+          placeholder={textIn(node, 'x-placeholder', language)}
+          multiline={control.tool === 'textarea'}
+          minRows={control.tool === 'textarea' ? 2 : undefined}
+          slotProps={{ htmlInput: { tabIndex: -1, readOnly: true }, input: { endAdornment: node['x-unit'] ? <Typography variant="body2">{node['x-unit']}</Typography> : undefined } }}
+          sx={{ pointerEvents: 'none' }}
+        />
+      );
+  }
+}
+
+const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, language, children }: { item: ModelItem; selected: boolean; problems: number; onSelect: (id: string) => void; language: string; children?: React.ReactNode }) {
+  const translate = useTranslate();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const width = item.kind === 'control' ? (item.node['x-fullWidth'] ? 12 : (item.node['x-width'] ?? 6)) : 12;
+  const title = textIn(item.node, 'title', language) || item.key;
+  return (
+    <Box
+      ref={setNodeRef}
+      data-testid={`builder-item-${item.key}`}
+      data-item-id={item.id}
+      sx={{ gridColumn: { xs: 'span 12', md: `span ${width}` }, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1, minWidth: 0 }}
+    >
+      <Box
+        onClick={(event) => {
+          event.stopPropagation();
+          onSelect(item.id);
+        }}
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 0.5,
+          p: 1,
+          borderRadius: 1,
+          border: 2,
+          borderColor: selected ? 'primary.main' : problems ? 'error.main' : 'transparent',
+          bgcolor: item.kind === 'section' ? 'action.hover' : 'background.paper',
+          cursor: 'pointer',
+          '&:hover': { borderColor: selected ? 'primary.main' : 'divider' },
+        }}
+      >
+        <IconButton size="small" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={translate('SHEET_BUILDER.DragHandle', { name: title })} data-testid={`drag-${item.key}`} sx={{ cursor: 'grab', mt: 0.25 }}>
+          <DragIndicatorIcon fontSize="small" />
+        </IconButton>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Badge color="error" badgeContent={problems} sx={{ display: 'block', '& .MuiBadge-badge': { right: 8 } }}>
+            {item.kind === 'control' ? (
+              <ControlLook control={item} language={language} />
+            ) : (
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {title}
+              </Typography>
+            )}
+          </Badge>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+            {item.key}
+            {(item.node['x-activeIf'] || item.node['x-activationPaths']) && ` · ${translate('SHEET_BUILDER.HasCondition')}`}
+          </Typography>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+});
+
+function SectionBody({ section, ...props }: Omit<CanvasProps, 'model' | 'onMove'> & { section: ModelSection }) {
+  const { setNodeRef, isOver } = useDroppable({ id: `drop:${section.id}` });
+  return (
+    <SortableContext items={section.children.map((child) => child.id)} strategy={verticalListSortingStrategy}>
+      <Box ref={setNodeRef} sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 1, mt: 1, minHeight: 48, borderRadius: 1, outline: isOver ? 2 : 0, outlineColor: 'primary.light' }}>
+        <Items items={section.children} {...props} />
+      </Box>
+    </SortableContext>
+  );
+}
+
+function Items({ items, ...props }: Omit<CanvasProps, 'model' | 'onMove'> & { items: ModelItem[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <ItemFrame key={item.id} item={item} selected={props.selected === item.id} problems={props.problemCounts.get(item.id) ?? 0} onSelect={props.onSelect} language={props.language}>
+          {item.kind === 'section' && <SectionBody section={item} {...props} />}
+        </ItemFrame>
+      ))}
+    </>
+  );
+}
+
+/** Where an item is: its parent's key path and its index there. */
+function locate(items: ModelItem[], id: string, parent: string[] = []): { parent: string[]; index: number; item: ModelItem } | null {
+  for (const [index, item] of items.entries()) {
+    if (item.id === id) return { parent, index, item };
+    if (item.kind === 'section') {
+      const found = locate(item.children, id, [...parent, item.key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The sheet as sections and controls, each selectable; drag (pointer or keyboard: Space, arrows, Space) reorders
+ * within and between sections. Whether a drop is allowed is the domain's `dropRefusal` (checked by the move).
+ */
+export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const overId = String(over.id);
+    if (overId.startsWith('drop:')) {
+      const section = locate(model.sections, overId.slice(5));
+      if (section) onMove(String(active.id), [...section.parent, section.item.key], section.item.kind === 'section' ? section.item.children.length : 0);
+      return;
+    }
+    const target = locate(model.sections, overId);
+    if (target) onMove(String(active.id), target.parent, target.index);
+  };
+  return (
+    <Card variant="outlined" sx={{ p: { xs: 1, md: 2 }, minWidth: 0 }} data-testid="builder-canvas" onClick={() => undefined}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+        <SortableContext items={model.sections.map((section) => section.id)} strategy={verticalListSortingStrategy}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 1.5 }}>
+            <Items items={model.sections} {...props} />
+          </Box>
+        </SortableContext>
+      </DndContext>
+    </Card>
+  );
+}

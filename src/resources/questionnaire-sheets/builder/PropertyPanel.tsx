@@ -1,0 +1,237 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { Box, Button, Card, Checkbox, Divider, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { allowedWidgets, type SheetNode, type SheetOption } from '../../../domain/questionnaire';
+import type { ModelItem } from '../../../domain/questionnaire/builder';
+import { ConditionEditor, type PickableControl } from './ConditionEditor';
+
+export const LANGUAGES = ['en', 'de', 'nl'] as const;
+type Text = 'title' | 'x-placeholder';
+
+/** A node with one text changed in one language (English is the node's own field, the others its `x-i18n`). */
+export function withText<N extends { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }>(node: N, field: Text, language: string, value: string): N {
+  if (language === 'en') {
+    const next = { ...node } as Record<string, unknown>;
+    if (value) next[field] = value;
+    else if (field !== 'title') delete next[field];
+    else next[field] = value;
+    return next as N;
+  }
+  const i18n = { ...(node['x-i18n'] ?? {}) };
+  const texts = { ...(i18n[language] ?? {}) } as Record<string, string>;
+  if (value) texts[field] = value;
+  else delete texts[field];
+  if (Object.keys(texts).length) i18n[language] = texts;
+  else delete i18n[language];
+  const next = { ...node, 'x-i18n': i18n };
+  if (!Object.keys(i18n).length) delete (next as Record<string, unknown>)['x-i18n'];
+  return next;
+}
+
+const textOf = (node: { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }, field: Text, language: string) =>
+  (language === 'en' ? (node as Record<string, unknown>)[field] : node['x-i18n']?.[language]?.[field]) as string | undefined;
+
+/** A text field that edits on every keystroke but keeps its own value while typing (a number may be half typed). */
+function Field({ label, value, onCommit, type, testId, select, children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; testId: string; select?: boolean; children?: React.ReactNode }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      label={label}
+      value={text}
+      type={type}
+      select={select}
+      onChange={(event) => {
+        setText(event.target.value);
+        if (select || type !== 'number' || event.target.value === '' || Number.isFinite(Number(event.target.value))) onCommit(event.target.value);
+      }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      {children}
+    </TextField>
+  );
+}
+
+/** The three languages of one text side by side. */
+function Texts({ node, field, onChange, idPrefix }: { node: { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }; field: Text; onChange: (language: string, value: string) => void; idPrefix: string }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1}>
+      {LANGUAGES.map((language) => (
+        <Field key={language} label={`${translate(field === 'title' ? 'SHEET_BUILDER.Label' : 'SHEET_BUILDER.Placeholder')} ${language.toUpperCase()}`} value={textOf(node, field, language) ?? ''} onCommit={(value) => onChange(language, value)} testId={`${idPrefix}-${field}-${language}`} />
+      ))}
+    </Stack>
+  );
+}
+
+const numberOrUndefined = (value: string) => (value === '' ? undefined : Number(value));
+function withValue<N extends object>(node: N, key: string, value: unknown): N {
+  const next = { ...node } as Record<string, unknown>;
+  if (value === undefined || value === '' || value === false) delete next[key];
+  else next[key] = value;
+  return next as N;
+}
+
+interface PropertyPanelProps {
+  item: ModelItem;
+  path: string;
+  onNode: (change: (node: SheetNode) => SheetNode) => void;
+  onUi: (change: (ui: Record<string, unknown>) => Record<string, unknown>) => void;
+  onRename: (key: string) => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  pickable: PickableControl[];
+  whereUsed: React.ReactNode;
+}
+
+/** The properties the meta-schema allows for the selected item's kind, the condition in words and where it is used. */
+export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate, onDelete, pickable, whereUsed }: PropertyPanelProps) {
+  const translate = useTranslate();
+  const node = item.node;
+  const [key, setKey] = useState(item.key);
+  useEffect(() => setKey(item.key), [item.key]);
+  const control = item.kind === 'control' ? item : null;
+  const tool = control?.tool;
+  const isText = tool === 'text' || tool === 'textarea';
+  const isNumber = tool === 'number' || tool === 'integer';
+  const options: SheetOption[] | undefined = node.oneOf ?? node.items?.oneOf;
+  const setOptions = (next: SheetOption[]) => onNode((current) => (current.items ? { ...current, items: { ...current.items, oneOf: next } } : { ...current, oneOf: next }));
+  const widgets = control ? allowedWidgets(node) : [];
+
+  return (
+    <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid="property-panel">
+      <Stack spacing={1.5}>
+        <Typography variant="subtitle2" component="h2">
+          {translate(item.kind === 'section' ? 'SHEET_BUILDER.SectionProperties' : `SHEET_BUILDER.Tool.${tool}`)}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {path}
+        </Typography>
+        <TextField
+          size="small"
+          label={translate('SHEET_BUILDER.Key')}
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+          onBlur={() => key !== item.key && onRename(key)}
+          onKeyDown={(event) => event.key === 'Enter' && key !== item.key && onRename(key)}
+          helperText={translate('SHEET_BUILDER.KeyHint')}
+          slotProps={{ htmlInput: { 'data-testid': 'prop-key' } }}
+        />
+        <Texts node={node} field="title" onChange={(language, value) => onNode((current) => withText(current, 'title', language, value))} idPrefix="prop" />
+        {(isText || isNumber || tool === 'dropdown') && <Texts node={node} field="x-placeholder" onChange={(language, value) => onNode((current) => withText(current, 'x-placeholder', language, value))} idPrefix="prop" />}
+        {control && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
+            <FormControlLabel control={<Checkbox size="small" checked={!!node['x-required']} onChange={(event) => onNode((current) => withValue(current, 'x-required', event.target.checked))} slotProps={{ input: { 'data-testid': 'prop-required' } as object }} />} label={translate('SHEET_BUILDER.Required')} />
+            <FormControlLabel control={<Checkbox size="small" checked={!!node.readOnly} onChange={(event) => onNode((current) => withValue(current, 'readOnly', event.target.checked))} />} label={translate('SHEET_BUILDER.ReadOnly')} />
+          </Stack>
+        )}
+        {isNumber && (
+          <Stack direction="row" spacing={1}>
+            <Field label={translate('SHEET_BUILDER.Minimum')} type="number" value={node.minimum === undefined ? '' : String(node.minimum)} onCommit={(value) => onNode((current) => withValue(current, 'minimum', numberOrUndefined(value)))} testId="prop-minimum" />
+            <Field label={translate('SHEET_BUILDER.Maximum')} type="number" value={node.maximum === undefined ? '' : String(node.maximum)} onCommit={(value) => onNode((current) => withValue(current, 'maximum', numberOrUndefined(value)))} testId="prop-maximum" />
+            <Field label={translate('SHEET_BUILDER.Unit')} value={node['x-unit'] ?? ''} onCommit={(value) => onNode((current) => withValue(current, 'x-unit', value))} testId="prop-unit" />
+          </Stack>
+        )}
+        {isText && (
+          <Stack direction="row" spacing={1}>
+            <Field label={translate('SHEET_BUILDER.Pattern')} value={node.pattern ?? ''} onCommit={(value) => onNode((current) => withValue(current, 'pattern', value))} testId="prop-pattern" />
+            <Field label={translate('SHEET_BUILDER.MaxLength')} type="number" value={node.maxLength === undefined ? '' : String(node.maxLength)} onCommit={(value) => onNode((current) => withValue(current, 'maxLength', numberOrUndefined(value)))} testId="prop-maxlength" />
+          </Stack>
+        )}
+        {control && tool !== 'blockTypeTable' && tool !== 'cclDeliverySchedule' && tool !== 'multi' && (
+          <Field
+            label={translate('SHEET_BUILDER.Default')}
+            value={node.default === undefined ? '' : String(node.default)}
+            onCommit={(value) => onNode((current) => withValue(current, 'default', value === '' ? undefined : current.type === 'boolean' ? value === 'true' : isNumber ? Number(value) : value))}
+            testId="prop-default"
+            select={tool === 'checkbox' || tool === 'exclusiveCheckbox' || !!options}
+          >
+            <MenuItem value="">{translate('SHEET_BUILDER.NoDefault')}</MenuItem>
+            {(tool === 'checkbox' || tool === 'exclusiveCheckbox') && <MenuItem value="true">{translate('SHEET_BUILDER.Checked')}</MenuItem>}
+            {options?.map((option) => (
+              <MenuItem key={option.const} value={option.const}>
+                {option.title}
+              </MenuItem>
+            ))}
+          </Field>
+        )}
+        {tool === 'exclusiveCheckbox' && <Field label={translate('SHEET_BUILDER.Group')} value={node['x-group'] ?? ''} onCommit={(value) => onNode((current) => withValue(current, 'x-group', value))} testId="prop-group" />}
+        {control && (
+          <Stack direction="row" spacing={1}>
+            <Field label={translate('SHEET_BUILDER.Width')} select value={node['x-fullWidth'] ? '12' : String(node['x-width'] ?? 6)} onCommit={(value) => onNode((current) => withValue(withValue(current, 'x-fullWidth', undefined), 'x-width', value === '6' ? undefined : Number(value)))} testId="prop-width">
+              {[3, 4, 6, 8, 12].map((width) => (
+                <MenuItem key={width} value={String(width)}>
+                  {width}/12
+                </MenuItem>
+              ))}
+            </Field>
+            {widgets.length > 1 && (
+              <Field label={translate('SHEET_BUILDER.Widget')} select value={String(control.ui?.['ui:widget'] ?? '')} onCommit={(value) => onUi((ui) => withValue(ui, 'ui:widget', value))} testId="prop-widget">
+                <MenuItem value="">{translate('SHEET_BUILDER.DefaultWidget')}</MenuItem>
+                {widgets.map((widget) => (
+                  <MenuItem key={widget} value={widget}>
+                    {translate(`SHEET_BUILDER.Widgets.${widget}`)}
+                  </MenuItem>
+                ))}
+              </Field>
+            )}
+          </Stack>
+        )}
+        {options && (
+          <Box data-testid="prop-options">
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              {translate('SHEET_BUILDER.Options')}
+            </Typography>
+            <Stack spacing={1}>
+              {options.map((option, index) => (
+                <Stack key={index} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <Field label={translate('SHEET_BUILDER.OptionValue')} value={option.const} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? { ...other, const: value } : other)))} testId={`option-${index}-value`} />
+                  {LANGUAGES.map((language) => (
+                    <Field key={language} label={language.toUpperCase()} value={textOf(option, 'title', language) ?? ''} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? withText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
+                  ))}
+                  <IconButton size="small" disabled={index === 0} onClick={() => setOptions(options.map((other, at) => (at === index - 1 ? options[index] : at === index ? options[index - 1] : other)))} aria-label={translate('SHEET_BUILDER.OptionUp')}>
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton size="small" disabled={options.length < 2} onClick={() => setOptions(options.filter((_, at) => at !== index))} aria-label={translate('SHEET_BUILDER.OptionRemove')}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                </Stack>
+              ))}
+            </Stack>
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => {
+                const taken = new Set(options.map((option) => option.const));
+                let n = options.length + 1;
+                while (taken.has(`option${n}`)) n++;
+                setOptions([...options, { const: `option${n}`, title: `Option ${n}` }]);
+              }}
+              data-testid="option-add"
+            >
+              {translate('SHEET_BUILDER.AddOption')}
+            </Button>
+          </Box>
+        )}
+        {control && <Divider />}
+        {control && <ConditionEditor node={node} ownPath={path} pickable={pickable} onChange={(change) => onNode(change)} />}
+        <Divider />
+        {whereUsed}
+        <Stack direction="row" spacing={1}>
+          <Button size="small" startIcon={<ContentCopyIcon />} onClick={onDuplicate} data-testid="item-duplicate">
+            {translate('SHEET_BUILDER.Duplicate')}
+          </Button>
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete} data-testid="item-delete">
+            {translate('SHEET_BUILDER.Delete')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

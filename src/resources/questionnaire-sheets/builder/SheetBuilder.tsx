@@ -1,0 +1,331 @@
+import AddIcon from '@mui/icons-material/Add';
+import RedoIcon from '@mui/icons-material/Redo';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Box, Button, ButtonGroup, Card, Grid, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SheetSchema, type SheetUiSchema } from '../../../domain/questionnaire';
+import {
+  addControl,
+  addSection,
+  CONTROL_TOOLS,
+  deleteItem,
+  duplicateItem,
+  findItem,
+  isRefused,
+  itemPath,
+  modelControls,
+  modelItems,
+  moveItem,
+  renameItem,
+  sheetModel,
+  updateNode,
+  updateUi,
+  writeSheet,
+  type ControlTool,
+  type SheetModel,
+} from '../../../domain/questionnaire/builder';
+import { usePortalDataProvider } from '../../../providers/dataProvider';
+import type { SheetRecord } from '../sheets';
+import { BuilderCanvas, textIn } from './BuilderCanvas';
+import { BuilderPreview } from './BuilderPreview';
+import { BuilderProblems, type BuilderProblem } from './BuilderProblems';
+import type { PickableControl } from './ConditionEditor';
+import { DeleteRefusedDialog } from './DeleteRefusedDialog';
+import { PropertyPanel } from './PropertyPanel';
+import { useBuilderHistory, type BuilderSnapshot } from './useBuilderHistory';
+import { WhereUsed } from './WhereUsed';
+
+/** Another sheet as the set endpoint answers it (draft, else latest published). */
+export interface SetSheet {
+  id: number;
+  name: string;
+  version: number;
+  status: string;
+  updatedAt: string;
+  inSet: boolean;
+  schema: SheetSchema;
+  uiSchema: SheetUiSchema;
+}
+
+/** A companion draft the save sends: another sheet whose conditions followed this draft. */
+export interface CompanionDraft {
+  name: string;
+  schema: SheetSchema;
+  baseId: number;
+  baseUpdatedAt: string;
+}
+
+export interface BuilderDocuments {
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+}
+
+interface SheetBuilderProps {
+  record: SheetRecord;
+  /** The documents as the page holds them (the JSON view may have changed them). */
+  documents: BuilderDocuments | null;
+  onChange: (documents: BuilderDocuments, companions: CompanionDraft[]) => void;
+  /** The server's meta-schema problems of the current documents (pointer, key, params). */
+  serverProblems: { pointer: string | null; key: string; params: Record<string, unknown>; document: string }[];
+  /** Raised after each save: the set is read again (companion drafts were written). */
+  savedRevision: number;
+}
+
+/** The item a schema pointer (`/properties/a/properties/b/…`) belongs to, by its path of keys. */
+function itemOfPointer(model: SheetModel, segments: string[]): string | undefined {
+  const keys: string[] = [];
+  for (let index = 0; index + 1 < segments.length && segments[index] === 'properties'; index += 2) keys.push(segments[index + 1]);
+  while (keys.length) {
+    const found = modelItems(model).find((entry) => entry.path.join('.') === keys.join('.'));
+    if (found) return found.item.id;
+    keys.pop();
+  }
+  return undefined;
+}
+
+const decode = (pointer: string) => pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/**
+ * The visual builder of a draft sheet version (issue #34): toolbox, canvas, property panel, live checks, undo/redo
+ * and a preview with the other sheets of its set. It writes the same documents the JSON view shows.
+ */
+export default function SheetBuilder({ record, documents, onChange, serverProblems, savedRevision }: SheetBuilderProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const dataProvider = usePortalDataProvider();
+  const [set, setSet] = useState<SetSheet[]>([]);
+  const [pane, setPane] = useState<'build' | 'preview'>('build');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [refusedDelete, setRefusedDelete] = useState<{ id: string; dependents: ReturnType<typeof whereUsed> } | null>(null);
+  const history = useBuilderHistory(() => ({ model: sheetModel((documents?.schema ?? record.schema) as unknown as SheetSchema, (documents?.uiSchema ?? record.uiSchema) as SheetUiSchema), others: {} }));
+  const { model, others: changedOthers } = history.present;
+  const emitted = useRef<string>('');
+
+  useEffect(() => {
+    let live = true;
+    dataProvider
+      .sheetSet<SetSheet>(record.id)
+      .then((answer) => live && setSet(answer.sheets))
+      .catch((error: Error) => notify(error.message, { type: 'error' }));
+    return () => {
+      live = false;
+    };
+  }, [record.id, savedRevision, dataProvider, notify]);
+
+  // After a save the companions are drafts of their own: the set read again holds them.
+  useEffect(() => {
+    if (savedRevision) history.apply((present) => (Object.keys(present.others).length ? { ...present, others: {} } : null));
+  }, [savedRevision, history.apply]);
+
+  const written = useMemo(() => writeSheet(model), [model]);
+  const others = useMemo(() => set.map((sheet) => changedOthers[sheet.name] ?? sheet.schema), [set, changedOthers]);
+
+  // Every builder step goes to the page (the JSON view and the save); a change made in the JSON view comes back as a step.
+  useEffect(() => {
+    const text = JSON.stringify(written);
+    if (text === emitted.current) return;
+    emitted.current = text;
+    const companions = set.flatMap((sheet) => (changedOthers[sheet.name] ? [{ name: sheet.name, schema: changedOthers[sheet.name], baseId: sheet.id, baseUpdatedAt: sheet.updatedAt }] : []));
+    onChange({ schema: written.schema as unknown as Record<string, unknown>, uiSchema: written.uiSchema }, companions);
+  }, [written, changedOthers, set, onChange]);
+  useEffect(() => {
+    if (!documents) return;
+    const text = JSON.stringify(documents);
+    if (!emitted.current || text === emitted.current) return;
+    emitted.current = text;
+    history.apply((present) => ({ ...present, model: sheetModel(documents.schema as unknown as SheetSchema, documents.uiSchema as SheetUiSchema) }));
+  }, [documents, history.apply]);
+
+  const apply = useCallback((change: (present: BuilderSnapshot) => BuilderSnapshot | null) => history.apply(change), [history.apply]);
+  const refuse = (result: { refused: string; params?: Record<string, unknown> }) => notify(result.refused, { type: 'warning', messageArgs: result.params });
+
+  const selectedEntry = selected ? findItem(model, selected) : undefined;
+  const targetSection = (): string[] => {
+    if (selectedEntry) return selectedEntry.item.kind === 'section' ? selectedEntry.path : selectedEntry.parent;
+    const last = [...model.sections].reverse().find((item) => item.kind === 'section');
+    return last ? [last.key] : [];
+  };
+
+  const addTool = (tool: ControlTool) => {
+    const result = addControl(model, tool, targetSection(), translate(`SHEET_BUILDER.Tool.${tool}`));
+    if (isRefused(result)) return refuse(result);
+    apply((present) => ({ ...present, model: result.model }));
+    setSelected(result.id);
+  };
+  const newSection = () => {
+    const result = addSection(model, translate('SHEET_BUILDER.NewSection'));
+    if (isRefused(result)) return refuse(result);
+    apply((present) => ({ ...present, model: result.model }));
+    setSelected(result.id);
+  };
+  const othersList = () => set.map((sheet) => changedOthers[sheet.name] ?? sheet.schema);
+  const withOthers = (present: BuilderSnapshot, model: SheetModel, next: SheetSchema[]): BuilderSnapshot => {
+    const changed = { ...present.others };
+    next.forEach((schema, index) => {
+      if (schema !== othersList()[index]) changed[set[index].name] = schema;
+    });
+    return { model, others: changed };
+  };
+  const move = (id: string, into: string[], index: number) => {
+    const result = moveItem(model, id, into, index, othersList());
+    if (isRefused(result)) return refuse(result);
+    apply((present) => withOthers(present, result.model, result.others));
+  };
+  const rename = (key: string) => {
+    if (!selected) return;
+    const result = renameItem(model, selected, key, othersList());
+    if (isRefused(result)) return refuse(result);
+    apply((present) => withOthers(present, result.model, result.others));
+  };
+  const remove = (id: string, removeConditions = false) => {
+    const result = deleteItem(model, id, othersList(), removeConditions);
+    if (isRefused(result)) {
+      if ('dependents' in result && result.dependents.length) setRefusedDelete({ id, dependents: result.dependents });
+      else refuse(result);
+      return;
+    }
+    setRefusedDelete(null);
+    setSelected(null);
+    apply((present) => withOthers(present, result.model, result.others));
+  };
+  const duplicate = () => {
+    if (!selected) return;
+    const result = duplicateItem(model, selected);
+    if (isRefused(result)) return refuse(result);
+    apply((present) => ({ ...present, model: result.model }));
+    setSelected(result.id);
+  };
+
+  // Live checks on every edit: the domain's rules here, the meta-schema from the server's check of the same documents.
+  const problems = useMemo<BuilderProblem[]>(() => {
+    const local = [
+      ...sheetDefinitionProblems(written.schema, others).map((problem) => ({ ...problem, document: 'schema' as const })),
+      ...sheetSetProblems(written.schema, written.uiSchema, others),
+    ].map((problem) => ({ key: problem.key, params: problem.params ?? {}, itemId: problem.document === 'schema' ? itemOfPointer(model, problem.path) : itemOfPointer(model, problem.path.flatMap((key) => ['properties', key])) }));
+    const meta = serverProblems
+      .filter((problem) => problem.key.startsWith('QUESTIONNAIRE.Meta.') || problem.key.startsWith('QUESTIONNAIRE.Errors.'))
+      .map((problem) => ({ key: problem.key, params: problem.params, itemId: problem.pointer ? itemOfPointer(model, decode(problem.pointer)) : undefined }));
+    return [...meta, ...local];
+  }, [written, others, model, serverProblems]);
+  const problemCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const problem of problems) if (problem.itemId) counts.set(problem.itemId, (counts.get(problem.itemId) ?? 0) + 1);
+    return counts;
+  }, [problems]);
+
+  const pickable = useMemo<PickableControl[]>(() => {
+    const own = modelControls(model).flatMap(({ path, control }): PickableControl[] => {
+      const options = control.node.oneOf ?? control.node.items?.oneOf;
+      if (control.node.type !== 'boolean' && !options) return [];
+      return [{ path, label: textIn(control.node, 'title', locale) || control.key, sheet: textIn(model.root, 'title', locale), ...(options ? { options } : {}) }];
+    });
+    const theirs = set
+      .filter((sheet) => sheet.inSet)
+      .flatMap((sheet) =>
+        walkControls(changedOthers[sheet.name] ?? sheet.schema).flatMap(({ dotPath, control }): PickableControl[] => {
+          const options = control.oneOf ?? control.items?.oneOf;
+          if (control.type !== 'boolean' && !options) return [];
+          return [{ path: dotPath, label: textIn(control, 'title', locale) || dotPath, sheet: textIn(sheet.schema, 'title', locale), ...(options ? { options } : {}) }];
+        }),
+      );
+    return [...own, ...theirs];
+  }, [model, set, changedOthers, locale]);
+
+  const selectedPath = selected ? itemPath(model, selected) : undefined;
+  const dependents = useMemo(() => (selectedPath ? whereUsed([written.schema, ...others], selectedPath) : []), [selectedPath, written, others]);
+
+  const toolbar = (
+    <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+      <ButtonGroup size="small" variant="outlined">
+        <Tooltip title={translate('SHEET_BUILDER.Undo')}>
+          <span>
+            <Button onClick={history.undo} disabled={!history.canUndo} aria-label={translate('SHEET_BUILDER.Undo')} data-testid="builder-undo">
+              <UndoIcon fontSize="small" />
+            </Button>
+          </span>
+        </Tooltip>
+        <Tooltip title={translate('SHEET_BUILDER.Redo')}>
+          <span>
+            <Button onClick={history.redo} disabled={!history.canRedo} aria-label={translate('SHEET_BUILDER.Redo')} data-testid="builder-redo">
+              <RedoIcon fontSize="small" />
+            </Button>
+          </span>
+        </Tooltip>
+      </ButtonGroup>
+      <Tabs value={pane} onChange={(_, value: 'build' | 'preview') => setPane(value)} sx={{ minHeight: 36 }}>
+        <Tab value="build" label={translate('SHEET_BUILDER.Build')} sx={{ minHeight: 36 }} data-testid="builder-tab-build" />
+        <Tab value="preview" label={translate('SHEET_BUILDER.Preview')} sx={{ minHeight: 36 }} data-testid="builder-tab-preview" />
+      </Tabs>
+      {Object.keys(changedOthers).length > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="builder-companions">
+          {translate('SHEET_BUILDER.CompanionsNote', { names: Object.keys(changedOthers).join(', ') })}
+        </Typography>
+      )}
+    </Stack>
+  );
+
+  if (pane === 'preview') {
+    return (
+      <Box data-testid="sheet-builder">
+        {toolbar}
+        <BuilderPreview record={record} schema={written.schema} uiSchema={written.uiSchema} set={set.filter((sheet) => sheet.inSet).map((sheet) => ({ ...sheet, schema: changedOthers[sheet.name] ?? sheet.schema }))} />
+      </Box>
+    );
+  }
+
+  return (
+    <Box data-testid="sheet-builder">
+      {toolbar}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 2 }}>
+          <Card variant="outlined" sx={{ p: 1 }} data-testid="builder-toolbox" component="nav" aria-label={translate('SHEET_BUILDER.Toolbox')}>
+            <Typography variant="subtitle2" component="h2" sx={{ px: 1, pb: 0.5 }}>
+              {translate('SHEET_BUILDER.Toolbox')}
+            </Typography>
+            <Stack sx={{ flexDirection: { xs: 'row', md: 'column' }, flexWrap: 'wrap' }}>
+              <Button size="small" startIcon={<AddIcon />} onClick={newSection} sx={{ justifyContent: 'flex-start' }} data-testid="tool-section">
+                {translate('SHEET_BUILDER.NewSection')}
+              </Button>
+              {CONTROL_TOOLS.map((tool) => (
+                <Button key={tool} size="small" startIcon={<AddIcon />} onClick={() => addTool(tool)} sx={{ justifyContent: 'flex-start', textAlign: 'left' }} data-testid={`tool-${tool}`}>
+                  {translate(`SHEET_BUILDER.Tool.${tool}`)}
+                </Button>
+              ))}
+            </Stack>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+          <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={move} problemCounts={problemCounts} language={locale} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }} sx={{ minWidth: 0 }}>
+          <Stack spacing={2}>
+            <BuilderProblems problems={problems} onSelect={setSelected} />
+            {selectedEntry && selectedPath ? (
+              <PropertyPanel
+                key={selectedEntry.item.id}
+                item={selectedEntry.item}
+                path={selectedPath}
+                onNode={(change) => apply((present) => ({ ...present, model: updateNode(present.model, selectedEntry.item.id, change) }))}
+                onUi={(change) => apply((present) => ({ ...present, model: updateUi(present.model, selectedEntry.item.id, change) }))}
+                onRename={rename}
+                onDuplicate={duplicate}
+                onDelete={() => remove(selectedEntry.item.id)}
+                pickable={pickable}
+                whereUsed={<WhereUsed dependents={dependents} />}
+              />
+            ) : (
+              <Card variant="outlined" sx={{ p: 2 }}>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('SHEET_BUILDER.SelectHint')}
+                </Typography>
+              </Card>
+            )}
+          </Stack>
+        </Grid>
+      </Grid>
+      <DeleteRefusedDialog refused={refusedDelete} onClose={() => setRefusedDelete(null)} onRemoveAll={() => refusedDelete && remove(refusedDelete.id, true)} />
+    </Box>
+  );
+}
