@@ -57,7 +57,7 @@ const NewsPage = lazyView(() => import('./custom/news/NewsPage'));
 const ViewerPage = lazyView(() => import('./custom/viewer/ViewerPage'));
 const HelpPage = lazyView(() => import('./custom/help/HelpPage'));
 // The configurers' workflow editor (diagram library and layout in its own chunk).
-const WorkflowEditorPage = lazyView(() => import('./custom/workflow-editor/WorkflowEditorPage'));
+const WorkflowEditorPage = lazyView(() => import('./resources/workflow-editor/WorkflowEditorPage'));
 const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
 
 /**

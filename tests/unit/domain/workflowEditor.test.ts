@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addState, addTransition, historyReducer, updateTransition } from '../../../src/custom/workflow-editor/editorState';
-import { buildGraph, OVERVIEW } from '../../../src/custom/workflow-editor/graph';
+import { addState, addTransition, historyReducer, updateTransition } from '../../../src/resources/workflow-editor/editorState';
+import { buildGraph, OVERVIEW } from '../../../src/resources/workflow-editor/graph';
 import type { WorkflowDefinition } from '../../../src/domain/workflow';
 import { blockingChecks, workflowChecks, workflowViews } from '../../../src/domain/workflowChecks';
 import { compareView, labelMessages, mappingProblems, removedStates, simulateAction } from '../../../src/domain/workflowVersions';

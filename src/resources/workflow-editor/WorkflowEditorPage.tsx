@@ -12,7 +12,7 @@ import { PropertyPanel } from './PropertyPanel';
 import { PublishDialog } from './PublishDialog';
 import { SimulatePanel } from './SimulatePanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
-import { workflowApi, type DraftRecord, type VersionRow } from './workflowApi';
+import { workflowApi, type DraftRecord, type VersionRow } from '../../providers/methods/workflowDefinition';
 
 type Mode = 'design' | 'simulate' | 'compare';
 type Selection = { kind: 'state'; id: string } | { kind: 'transition'; action: string } | null;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { appliesTo, type WorkflowDefinition } from '../../domain/workflow';
 import type { StateMapping } from '../../domain/workflowVersions';
-import { httpClient } from '../../providers/http';
+import { workflowApi } from '../../providers/methods/workflowDefinition';
 
 interface Impact {
   inForceVersion: number;
@@ -21,7 +21,7 @@ export function PublishDialog({ version, draft, onClose, onPublished }: { versio
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    httpClient(`/api/workflow-definition/drafts/${version}/impact`).then(({ json }) => setImpact(json as Impact), (failure: Error) => setError(failure.message));
+    workflowApi.impact<Impact>(version).then(setImpact, (failure: Error) => setError(failure.message));
   }, [version]);
   const stranded = impact?.removedStates.filter((entry) => entry.units > 0) ?? [];
   const id = (entry: { unitType: string; tenantType: string; state: string }) => `${entry.unitType}.${entry.tenantType}.${entry.state}`;
@@ -34,8 +34,8 @@ export function PublishDialog({ version, draft, onClose, onPublished }: { versio
       mapping: stranded.map((entry) => ({ unitType: entry.unitType as StateMapping['unitType'], tenantType: entry.tenantType, state: entry.state, to: mapping[id(entry)] })),
     };
     try {
-      const { json } = await httpClient(`/api/workflow-definition/drafts/${version}/publish`, { method: 'POST', body: JSON.stringify(body) });
-      onPublished((json as { version: number }).version);
+      const published = await workflowApi.publish(version, body);
+      onPublished(published.version);
     } catch (failure) {
       setError((failure as Error).message);
     }

@@ -1,7 +1,7 @@
 import type { WorkflowDefinition } from '../../domain/workflow';
 import type { WorkflowCheck } from '../../domain/workflowChecks';
-import { httpClient } from '../../providers/http';
-import type { Positions } from './graph';
+import { httpClient } from '../http';
+type Positions = Record<string, { x: number; y: number }>;
 
 export const WORKFLOW_EDITOR_PATH = '/workflow-editor';
 
@@ -35,4 +35,6 @@ export const workflowApi = {
   createDraft: () => json<DraftRecord>(`${base}/drafts`, { method: 'POST', body: {} }),
   saveDraft: (version: number, body: { definition: WorkflowDefinition; layout: Record<string, Positions>; revision: number }) => json<DraftRecord>(`${base}/drafts/${version}`, { method: 'PUT', body }),
   deleteDraft: (version: number) => httpClient(`${base}/drafts/${version}`, { method: 'DELETE' }),
+  impact: <T>(version: number) => json<T>(`${base}/drafts/${version}/impact`),
+  publish: (version: number, body: unknown) => json<{ version: number }>(`${base}/drafts/${version}/publish`, { method: 'POST', body }),
 };
