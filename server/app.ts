@@ -48,6 +48,7 @@ import { assignmentsResource } from './routes/assignments.js';
 import { planningRoutes } from './routes/planning.js';
 import { journalResource } from './routes/journal.js';
 import { workflowsRoutes } from './routes/workflows.js';
+import { workflowLabelRoutes } from './routes/workflow-versions.js';
 import { tenantFileRoutes } from './routes/tenant-files.js';
 import { projectToolRoutes, siteRoutes } from './routes/site.js';
 import { catalogueRoutes } from './routes/admin-catalogues.js';
@@ -158,6 +159,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/account', accountPublicRoutes);
   // Setting the first password from an invitation link: the token authenticates.
   api.route('/account', invitationPublicRoutes);
+  // The workflow's labels are texts of the app like the translation files, loaded before sign-in (issue 35).
+  api.route('/workflow-labels', workflowLabelRoutes);
   api.use('*', requireSession);
   api.route('/account', accountRoutes);
   api.route('/data/planxchange', profileRoutes);

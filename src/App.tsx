@@ -56,6 +56,8 @@ const NewsPage = lazyView(() => import('./custom/news/NewsPage'));
 // The viewer page and its three.js scene are chunks of their own (three.js must not be in the first bundle).
 const ViewerPage = lazyView(() => import('./custom/viewer/ViewerPage'));
 const HelpPage = lazyView(() => import('./custom/help/HelpPage'));
+// The configurers' workflow editor (diagram library and layout in its own chunk).
+const WorkflowEditorPage = lazyView(() => import('./resources/workflow-editor/WorkflowEditorPage'));
 const GoToDashboard = () => <Navigate to={`${APP_BASENAME}${DASHBOARD_PATH}`} replace />;
 
 /**
@@ -129,6 +131,7 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path="/viewer/:rootId/:unitId/view" element={<ViewerPage />} />
         <Route path={HELP_PATH} element={<HelpPage />} />
         <Route path={HELP_TOPIC_ROUTE} element={<HelpPage />} />
+        <Route path="/workflow-editor" element={<WorkflowEditorPage />} />
       </CustomRoutes>
     </Admin>
   );

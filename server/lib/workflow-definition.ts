@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
@@ -45,7 +45,7 @@ export function defaultWorkflow(): WorkflowDefinition {
 }
 
 export interface ActiveWorkflow {
-  /** 0 = the shipped default; 1.. = a configurer's saved version. */
+  /** 1 = the shipped default (until a version is published); then the published version's number. */
   version: number;
   definition: WorkflowDefinition;
 }
@@ -54,30 +54,29 @@ let cachedDefault: WorkflowDefinition | undefined;
 const cache = new Map<number, WorkflowDefinition>();
 
 /**
- * The definition in force: the newest saved version, else the shipped default. One small query per call,
- * so a version saved by another process applies at once; the parsed definition is cached per version.
+ * The definition in force: the published version, else the shipped default as version 1. One small query per call,
+ * so a version published by another process applies at once; a published definition never changes, so the parsed
+ * one is cached per version.
  */
 export async function activeWorkflow(db: Db | Tx): Promise<ActiveWorkflow> {
-  const [newest] = await (db as Db)
+  const [published] = await (db as Db)
     .select({ version: workflowDefinitions.version })
     .from(workflowDefinitions)
-    .orderBy(desc(workflowDefinitions.version))
-    .limit(1);
-  if (!newest) return { version: 0, definition: (cachedDefault ??= defaultWorkflow()) };
-  let definition = cache.get(newest.version);
+    .where(eq(workflowDefinitions.status, 'published'));
+  if (!published) return { version: 1, definition: (cachedDefault ??= defaultWorkflow()) };
+  let definition = cache.get(published.version);
   if (!definition) {
-    const [row] = await (db as Db).select().from(workflowDefinitions).orderBy(desc(workflowDefinitions.version)).limit(1);
+    const [row] = await (db as Db).select({ definition: workflowDefinitions.definition }).from(workflowDefinitions).where(eq(workflowDefinitions.version, published.version));
     definition = row.definition as unknown as WorkflowDefinition;
-    cache.set(row.version, definition);
-    return { version: row.version, definition };
+    cache.set(published.version, definition);
   }
-  return { version: newest.version, definition };
+  return { version: published.version, definition };
 }
 
-/** Start-up check: the default and the newest saved version must both be sound, or the server does not start. */
+/** Start-up check: the default and the version in force must both be sound, or the server does not start. */
 export async function assertWorkflowValid(db: Db): Promise<void> {
   cachedDefault = defaultWorkflow();
-  const [row] = await db.select().from(workflowDefinitions).orderBy(desc(workflowDefinitions.version)).limit(1);
+  const [row] = await db.select().from(workflowDefinitions).where(eq(workflowDefinitions.status, 'published'));
   if (!row) return;
   const problems = workflowProblems(row.definition);
   if (problems.length)

@@ -3,6 +3,7 @@ import { assignmentUpdateSchema, planningSaveSchema } from '../../src/domain/ass
 import { siteAddressSchema, siteContactSchema, unitCreateSchema, unitUpdateSchema } from '../../src/domain/projectUnits.js';
 import { unitParamCreateSchema } from '../../src/domain/unitParams.js';
 import { checkDataRequestSchema, definitionUpdateSchema, stateRequestSchema } from '../../src/domain/workflow.js';
+import { draftCreateSchema, draftUpdateSchema, publishSchema } from '../../src/domain/workflowVersions.js';
 import { memberAddSchema, memberRoleChangeSchema } from '../../src/domain/memberManagement.js';
 import { DATA, isoDateTime, op, png, resource } from './registry.js';
 import {
@@ -103,8 +104,47 @@ resource('/api/tasks', {
 for (const counter of ['taskCount', 'projectCount', 'workflowCount']) op('get', `${DATA}/dashboard/${counter}`, { tags: workflow, summary: `Dashboard counter ${counter}`, responses: { 200: Count } });
 op('get', '/api/workflow-definition', { tags: workflow, summary: 'The workflow definition in force (configurers, admins)', responses: { 200: WorkflowDefinitionView } });
 op('get', '/api/workflow-definition/schema', { tags: workflow, summary: 'The JSON Schema of workflow definitions', responses: { 200: z.record(z.string(), z.unknown()) } });
-op('get', '/api/workflow-definition/versions', { tags: workflow, summary: 'Saved versions of the definition', responses: { 200: z.array(z.object({ version: z.number().int(), createdAt: isoDateTime, comment: z.string(), createdBy: z.string().nullable() })) } });
+op('get', '/api/workflow-definition/versions', { tags: workflow, summary: 'Versions of the definition: drafts, the one in force (published) and retired ones', responses: { 200: z.array(z.object({ version: z.number().int(), status: z.enum(['draft', 'published', 'retired']), revision: z.number().int(), basedOn: z.number().int().nullable(), createdAt: isoDateTime, updatedAt: isoDateTime, publishedAt: isoDateTime.nullable(), comment: z.string(), createdBy: z.string().nullable() })) } });
 op('put', '/api/workflow-definition', { tags: workflow, summary: 'Save a new definition version', body: definitionUpdateSchema, responses: { 201: z.object({ version: z.number().int(), createdAt: isoDateTime }) } });
+// Drafts and publishing (issue 35): src/domain/workflowVersions.ts.
+const ViewStateCount = z.object({ unitType: z.string(), tenantType: z.string(), state: z.string(), units: z.number().int() });
+const WorkflowDraft = z.object({
+  version: z.number().int(),
+  revision: z.number().int(),
+  basedOn: z.number().int().nullable(),
+  comment: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  definition: z.record(z.string(), z.unknown()),
+  layout: z.record(z.string(), z.record(z.string(), z.object({ x: z.number(), y: z.number() }))),
+  problems: z.array(z.string()),
+  checks: z.array(z.object({ kind: z.string(), view: z.string(), state: z.string().optional(), action: z.string().optional(), escalation: z.string().optional() })),
+});
+op('post', '/api/workflow-definition/drafts', { tags: workflow, summary: 'A new draft: a copy of the version in force (at most 10 drafts)', body: draftCreateSchema, responses: { 201: WorkflowDraft } });
+op('get', '/api/workflow-definition/drafts/:version', { tags: workflow, summary: 'A draft with its problems and the reachability checks', responses: { 200: WorkflowDraft } });
+op('put', '/api/workflow-definition/drafts/:version', { tags: workflow, summary: 'Save a draft (422 when it fails the schema; 409 when the revision moved on)', body: draftUpdateSchema, responses: { 200: WorkflowDraft } });
+op('delete', '/api/workflow-definition/drafts/:version', { tags: workflow, summary: 'Delete a draft', responses: { 204: { empty: 'Deleted' } } });
+op('get', '/api/workflow-definition/drafts/:version/impact', {
+  tags: workflow,
+  summary: 'What publishing the draft does to units under way',
+  responses: {
+    200: z.object({
+      inForceVersion: z.number().int(),
+      revision: z.number().int(),
+      problems: z.array(z.string()),
+      removedStates: z.array(ViewStateCount),
+      taskRoleChanges: z.array(ViewStateCount.extend({ before: z.array(z.string()), after: z.array(z.string()) })),
+      escalationChanges: z.array(ViewStateCount.extend({ before: z.number().int().nullable(), after: z.number().int().nullable() })),
+    }),
+  },
+});
+op('post', '/api/workflow-definition/drafts/:version/publish', {
+  tags: workflow,
+  summary: 'Publish a draft: 422 with its problems, 409 when the version in force moved on or units need a mapping',
+  body: publishSchema,
+  responses: { 200: z.object({ version: z.number().int(), publishedAt: isoDateTime, moved: z.number().int() }) },
+});
+op('get', '/api/workflow-labels/:language', { tags: workflow, public: true, summary: 'Labels of the definition in force as translation messages (de, en, nl)', responses: { 200: z.object({ version: z.number().int(), messages: z.record(z.string(), z.unknown()) }) } });
 resource(`${DATA}/project-unit-journal`, { tag: 'Workflow and tasks', what: 'journal entries of a project (internal staff)', record: JournalRecord, filters: 'rootProjectUnitID (required), projectUnitID, unitName, number, unitTypes, user', sortable: 'date, projectUnitName, projectUnitNo' });
 resource(`${DATA}/workflow-notifications`, { tag: 'Workflow and tasks', what: 'new delivery data notifications (staff)', record: WorkflowNotification, sortable: 'id, createdOn' });
 resource(`${DATA}/workflow-rows`, { tag: 'Workflow and tasks', what: 'delayed workflows (staff)', record: WorkflowRow, sortable: 'createdOn, projectUnitNo, title, stateKey' });

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { canManageWorkflow, checkDataRequestSchema, definitionUpdateSchema, stateRequestSchema } from '../../src/domain/workflow.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -10,6 +10,8 @@ import { cachedList } from '../lib/list-cache.js';
 import { TASK_TABLES, taskCount, taskPage, userTasks } from '../lib/tasks.js';
 import { applyTransition, currentProjectCount } from '../lib/workflow.js';
 import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
+import { listVersions, publish } from '../lib/workflow-versions.js';
+import { workflowDraftRoutes } from './workflow-versions.js';
 
 function sessionUser(user: SessionUser | null | undefined): SessionUser {
   if (!user) throw ApiError.unauthorized();
@@ -93,15 +95,7 @@ workflowDefinitionRoutes.get('/', async (c) => {
 
 workflowDefinitionRoutes.get('/schema', (c) => c.json(WORKFLOW_SCHEMA));
 
-workflowDefinitionRoutes.get('/versions', async (c) => {
-  const rows = await c
-    .get('db')
-    .select({ version: workflowDefinitions.version, createdAt: workflowDefinitions.createdAt, comment: workflowDefinitions.comment, createdBy: users.login })
-    .from(workflowDefinitions)
-    .leftJoin(users, eq(users.id, workflowDefinitions.createdBy))
-    .orderBy(desc(workflowDefinitions.version));
-  return c.json(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
-});
+workflowDefinitionRoutes.get('/versions', async (c) => c.json(await listVersions(c.get('db'))));
 
 workflowDefinitionRoutes.put('/', async (c) => {
   const user = sessionUser(c.get('user'));
@@ -114,15 +108,9 @@ workflowDefinitionRoutes.put('/', async (c) => {
       problems.map((text) => ({ key: 'WORKFLOW.Errors.InvalidDefinition', params: { problem: text }, reference: 'definition' })),
     );
   }
-  const db = c.get('db');
-  const saved = await db.transaction(async (tx) => {
-    // Versions are numbered in order; two configurers saving at once: the second gets 409 from the key.
-    const [next] = await tx.select({ version: sql<number>`coalesce(max(${workflowDefinitions.version}), 0) + 1`.mapWith(Number) }).from(workflowDefinitions);
-    const [row] = await tx
-      .insert(workflowDefinitions)
-      .values({ version: next.version, definition: parsed.data.definition, createdBy: user.id, comment: parsed.data.comment ?? '' })
-      .returning();
-    return row;
-  });
-  return c.json({ version: saved.version, createdAt: saved.createdAt.toISOString() }, 201);
+  // In force at once, through the same publish path as a draft (stranded units: 409; docs/decisions-workflow-structure.md).
+  const saved = await publish(c.get('db'), user, { definition: parsed.data.definition, comment: parsed.data.comment });
+  return c.json({ version: saved.version, createdAt: saved.publishedAt.toISOString() }, 201);
 });
+
+workflowDefinitionRoutes.route('/drafts', workflowDraftRoutes);

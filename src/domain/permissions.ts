@@ -82,6 +82,9 @@ export function canAccess(user: PermissionUser | null | undefined, request: Acce
     // Questionnaire sheet versions (schemas, drafts, publishing) are the configurers' work alone.
     case 'questionnaire-sheets':
       return user.isConfigurer;
+    // The workflow definition (drafts, the editor, publishing): configurers and administrators (canManageWorkflow).
+    case 'workflow-definition':
+      return user.isConfigurer || user.isAdmin;
     // Project units: lists and pages for everyone (row scope in the API); a new root project for the provider's staff,
     // of whom the project planners may (canCreateRootProject: the create page asks the API whether this user is one).
     case 'projects':

@@ -39,6 +39,8 @@ export interface WorkflowState {
   tenantTypes?: TenantType[];
   /** The state a new unit of these types starts in. */
   initial?: boolean;
+  /** The end of the way: no transition out is needed (the reachability check accepts it). */
+  final?: boolean;
   task?: WorkflowTask;
 }
 
@@ -81,6 +83,14 @@ export interface WorkflowDefinition {
   states: WorkflowState[];
   transitions: WorkflowTransition[];
   escalations: EscalationRule[];
+  /** Labels of states, actions and tasks by key, in de/en/nl; the i18n files are the fallback. */
+  labels?: WorkflowLabels;
+}
+
+export interface WorkflowLabels {
+  states?: Record<string, Partial<LocalText>>;
+  actions?: Record<string, Partial<LocalText>>;
+  tasks?: Record<string, Partial<LocalText>>;
 }
 
 /** What the caller is on a project: their member role plus internal/external/admin. */

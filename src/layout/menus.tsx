@@ -20,6 +20,7 @@ const PAGE_ENTRIES: MenuEntry[] = [
   { key: 'news', section: 'main', order: 50, label: 'MENU.News', to: '/news', icon: <NewspaperOutlinedIcon /> },
   // The provider's staff: the permission of the page's delayed-workflows list.
   { key: 'workflows', section: 'main', order: 60, label: 'MENU.Workflows', to: '/project/workflows', icon: <AccountTreeOutlinedIcon />, access: { resource: 'workflow-rows', action: 'list' } },
+  { key: 'workflow-editor', section: 'configuration', order: 120, label: 'MENU.WorkflowEditor', testId: 'menu-workflow-editor', to: '/workflow-editor', icon: <AccountTreeOutlinedIcon />, access: { resource: 'workflow-definition', action: 'edit' } },
   { key: 'profile', section: 'main', order: 80, label: 'MENU.Profile', to: '/profile', icon: <PersonIcon /> },
 ];
 

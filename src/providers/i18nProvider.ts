@@ -20,13 +20,23 @@ function deepMerge(base: Tree, override: Tree): Tree {
   return result;
 }
 
-/** Fetches `assets/i18n/{lang}.json`; react-admin's English core messages fill any gap. */
+/** The labels the workflow definition in force holds (they override the files' STATES/actions/tasks); none when unreachable. */
+async function workflowLabels(language: Language): Promise<Tree> {
+  try {
+    const response = await fetch(`/api/workflow-labels/${language}`, { credentials: 'same-origin' });
+    return response.ok ? (((await response.json()) as { messages: Tree }).messages ?? {}) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Fetches `assets/i18n/{lang}.json` and the workflow's labels; react-admin's English core messages fill any gap. */
 export async function loadMessages(language: Language): Promise<TranslationMessages> {
   const cached = loaded.get(language);
   if (cached) return cached;
-  const response = await fetch(`/assets/i18n/${language}.json`, { credentials: 'same-origin' });
+  const [response, labels] = await Promise.all([fetch(`/assets/i18n/${language}.json`, { credentials: 'same-origin' }), workflowLabels(language)]);
   if (!response.ok) throw new Error(`Translations for ${language} could not be loaded (${response.status})`);
-  const messages = deepMerge(englishMessages as unknown as Tree, (await response.json()) as Tree) as unknown as TranslationMessages;
+  const messages = deepMerge(deepMerge(englishMessages as unknown as Tree, (await response.json()) as Tree), labels) as unknown as TranslationMessages;
   loaded.set(language, messages);
   return messages;
 }

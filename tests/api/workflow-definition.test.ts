@@ -31,7 +31,7 @@ describe('the workflow definition API', () => {
     const response = await ctx.request('GET', '/api/workflow-definition', { cookie: cookies.configurer });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { version: number; definition: WorkflowDefinition };
-    expect(body.version).toBe(0);
+    expect(body.version).toBe(1);
     expect(body.definition.states.length).toBe(DEFAULT.states.length);
     expect((await ctx.request('GET', '/api/workflow-definition/schema', { cookie: cookies.configurer })).status).toBe(200);
     expect((await ctx.request('GET', '/api/workflow-definition', { cookie: cookies.customer })).status).toBe(403);
@@ -64,9 +64,9 @@ describe('the workflow definition API', () => {
     definition.transitions.push({ action: 'TechnicalReviewDone', unitTypes: ['project'], tenantTypes: ['standard'], from: ['TechnicalReview'], to: 'PendingContract', roles: ['salesPlanner'] });
     const response = await saveDefinition('configurer', definition);
     expect(response.status).toBe(201);
-    expect(((await response.json()) as { version: number }).version).toBe(1);
+    expect(((await response.json()) as { version: number }).version).toBe(2);
     const versions = (await (await ctx.request('GET', '/api/workflow-definition/versions', { cookie: cookies.configurer })).json()) as { version: number; createdBy: string }[];
-    expect(versions).toEqual([expect.objectContaining({ version: 1, createdBy: 'configurer' })]);
+    expect(versions).toEqual([expect.objectContaining({ version: 2, status: 'published', createdBy: 'configurer' }), expect.objectContaining({ version: 1, status: 'retired' })]);
 
     // Gewerbehof Nord (PendingValidation) gets an assignment so that the guard passes.
     const root = await unitId('Gewerbehof Nord');
@@ -86,9 +86,10 @@ describe('the workflow definition API', () => {
 
   it('the server refuses to start on an invalid saved definition', async () => {
     await expect(assertWorkflowValid(ctx.db)).resolves.toBeUndefined();
-    await ctx.db.insert(workflowDefinitions).values({ version: 2, definition: { states: [] } });
-    await expect(assertWorkflowValid(ctx.db)).rejects.toThrow(/version 2 .* not valid/s);
-    await ctx.db.delete(workflowDefinitions).where(eq(workflowDefinitions.version, 2));
+    const [inForce] = await ctx.db.select().from(workflowDefinitions).where(eq(workflowDefinitions.status, 'published'));
+    await ctx.db.update(workflowDefinitions).set({ definition: { states: [] } }).where(eq(workflowDefinitions.version, inForce.version));
+    await expect(assertWorkflowValid(ctx.db)).rejects.toThrow(new RegExp(`version ${inForce.version} .* not valid`, 's'));
+    await ctx.db.update(workflowDefinitions).set({ definition: inForce.definition }).where(eq(workflowDefinitions.version, inForce.version));
   });
 });
 

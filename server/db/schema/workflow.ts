@@ -1,20 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
 import { users } from './core.js';
 import { projectUnits } from './projects.js';
 
 /**
- * Versions of the workflow definition (schemas/workflow.schema.json). The newest row is the one in force;
- * without any row the shipped default (schemas/workflow.default.json) applies. Rows are never changed.
+ * Versions of the workflow definition (schemas/workflow.schema.json): drafts (edited freely), the one published
+ * version in force (a partial unique index holds it to one) and retired ones (never changed again). Without any
+ * published row the shipped default (schemas/workflow.default.json) is in force as version 1.
  */
-export const workflowDefinitions = pgTable('workflow_definitions', {
-  version: integer('version').primaryKey(),
-  definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  comment: varchar('comment', { length: 500 }).notNull().default(''),
-  createdAt: createdAt(),
-});
+export const workflowDefinitions = pgTable(
+  'workflow_definitions',
+  {
+    version: integer('version').primaryKey(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    comment: varchar('comment', { length: 500 }).notNull().default(''),
+    createdAt: createdAt(),
+    status: varchar('status', { length: 20 }).$type<'draft' | 'published' | 'retired'>().notNull().default('published'),
+    /** A draft's saves, checked inside the UPDATE (optimistic concurrency). */
+    revision: integer('revision').notNull().default(1),
+    /** The version in force when the draft was made. */
+    basedOn: integer('based_on'),
+    /** Positions pinned in the diagram editor per view and node, kept beside the definition (not in it). */
+    layout: jsonb('layout').$type<Record<string, Record<string, { x: number; y: number }>>>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: updatedAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('workflow_definitions_status_check', sql`${t.status} in ('draft', 'published', 'retired')`),
+    uniqueIndex('workflow_definitions_one_in_force').on(sql`(true)`).where(sql`${t.status} = 'published'`),
+  ],
+);
 
 /** The journal (history) of a project: one row per state change, and one per escalation (delayed). */
 export const projectUnitJournal = pgTable(
