@@ -127,6 +127,8 @@ export class LiveHub {
     this.streams.add(stream);
     this.startHeartbeat();
     const cursor = await this.ensureCursor();
+    // A journal read under way delivers to this stream only what it has not accepted yet: let it finish.
+    await this.settled();
     const upTo = cursor.base;
     if (lastEventId !== undefined && lastEventId < upTo) {
       const missed = await this.db
