@@ -61,6 +61,8 @@ import { exportRoutes } from './routes/exports.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { bulkOperationsResource } from './routes/bulk-operations.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { eventRoutes } from './routes/events.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
 const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: 0 };
@@ -222,6 +224,9 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/data/planxchange/webhooks', webhookRoutes(settings));
   api.route('/data/planxchange/webhook-deliveries', webhookDeliveryRoutes);
   api.route('/exports', exportRoutes);
+  // Live: the browser's event stream (Server-Sent Events) and the bell's notifications (issue #37).
+  api.route('/events', eventRoutes);
+  api.route('/notifications', notificationRoutes);
   api.all('*', () => {
     throw ApiError.notFound();
   });

@@ -18,6 +18,7 @@ import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { backupWhileRunning, DeferredDeleteStorage } from './services/backup.js';
 import { checkFileStorage, fileStorageFromEnv } from './services/file-storage-config.js';
+import { liveHubOf } from './lib/live-events.js';
 import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { startScheduler } from './services/scheduler.js';
@@ -44,6 +45,8 @@ async function main() {
   await checkFileStorage(storage);
   const database = await openDatabase({ databaseUrl, dataDir: resolve(dataDir, 'pglite') });
   lifecycle.onShutdown('database', () => database.close());
+  // Open event streams end first, so that the server can close; the browsers reconnect (to its successor).
+  lifecycle.onStopping(() => liveHubOf(database.db)?.closeAll());
   // Refuses to start on a broken workflow definition (the default file or the newest saved version).
   await assertWorkflowValid(database.db);
   const files = new DeferredDeleteStorage(storage);

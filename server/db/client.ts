@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../lib/logging.js';
 import { attachListCache, DATA_CHANNEL, ListCache } from '../lib/list-cache.js';
 import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/session-cache.js';
+import { attachLiveHub, LiveHub } from '../lib/live-events.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -53,17 +54,29 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     await migrate(drizzle(client, { schema }), { migrationsFolder });
     // One process holds the embedded database: its notifications arrive before the writing query returns.
     const sessionCache = new SessionCache();
-    await client.listen(SESSION_CHANNEL, (payload) => sessionCache.applyNotification(payload));
+    // The browsers' event streams hear the same notifications (server/lib/live-events.ts).
+    const liveHub = new LiveHub(db);
+    attachLiveHub(db, liveHub);
+    await client.listen(SESSION_CHANNEL, (payload) => {
+      sessionCache.applyNotification(payload);
+      liveHub.sessionChanged(payload);
+    });
     sessionCache.setListening(true);
     attachSessionCache(db, sessionCache);
     const listCache = new ListCache();
-    await client.listen(DATA_CHANNEL, (table) => listCache.changed(table));
+    await client.listen(DATA_CHANNEL, (table) => {
+      listCache.changed(table);
+      liveHub.signal();
+    });
     listCache.setListening(true);
     attachListCache(db, listCache);
     return {
       db,
       kind: 'pglite',
-      close: () => client.close().finally(releaseLock),
+      close: () => {
+        liveHub.closeAll();
+        return client.close().finally(releaseLock);
+      },
       // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
       dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
     };
@@ -115,14 +128,21 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
   attachSessionCache(db, sessionCache);
   const listCache = new ListCache();
   attachListCache(db, listCache);
+  const liveHub = new LiveHub(db);
+  attachLiveHub(db, liveHub);
   let stopped = false;
   let client: InstanceType<typeof pgModule.Client> | null = null;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     const listener = new pgModule.Client({ connectionString: url });
     listener.on('notification', (message) => {
-      if (message.channel === SESSION_CHANNEL) sessionCache.applyNotification(message.payload);
-      else if (message.channel === DATA_CHANNEL) listCache.changed(message.payload);
+      if (message.channel === SESSION_CHANNEL) {
+        sessionCache.applyNotification(message.payload);
+        liveHub.sessionChanged(message.payload);
+      } else if (message.channel === DATA_CHANNEL) {
+        listCache.changed(message.payload);
+        liveHub.signal();
+      }
     });
     const lost = (error?: Error) => {
       if (client !== listener) return;
@@ -151,12 +171,15 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
       const sync = async () => void (await listener.query('select 1'));
       sessionCache.setListening(true, sync);
       listCache.setListening(true, sync);
+      // What was committed while the listener was away reaches the open streams now.
+      liveHub.signal();
     }
   };
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    liveHub.closeAll();
     const listener = client;
     client = null;
     sessionCache.setListening(false);

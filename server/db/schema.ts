@@ -10,3 +10,4 @@ export * from './schema/viewer.js';
 export * from './schema/questionnaire.js';
 export * from './schema/sso.js';
 export * from './schema/integration.js';
+export * from './schema/live.js';

@@ -28,6 +28,8 @@ export interface Lifecycle {
   ready(app: { fetch: Fetch }): void;
   /** Stops something at shutdown, once requests have finished; the last registered stops first. */
   onShutdown(name: string, stop: () => unknown): void;
+  /** Runs as the shutdown begins, before the server waits for requests: ends what never finishes by itself (event streams). */
+  onStopping(stop: () => void): void;
   shutdown(reason: string): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function startLifecycle(options: LifecycleOptions): Promise<Lifecycle> {
   let app: { fetch: Fetch } | null = null;
   const status = statusApp(() => state, logger);
   const stops: { name: string; stop: () => unknown }[] = [];
+  const stopping: (() => void)[] = [];
   let started!: () => void;
   const startedOrFailed = new Promise<void>((resolve) => (started = resolve));
   let active = 0;
@@ -108,6 +111,7 @@ export function startLifecycle(options: LifecycleOptions): Promise<Lifecycle> {
         }, options.drainMs + options.timeoutMs + 15_000);
         force.unref();
         if (wasReady && options.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
+        for (const stop of stopping) stop();
         await closeServer(server);
         logger.info('shutdown: no more requests');
         // A start still under way finishes first, so that what it opened is closed in order.
@@ -142,6 +146,9 @@ export function startLifecycle(options: LifecycleOptions): Promise<Lifecycle> {
       },
       onShutdown(name, stop) {
         stops.push({ name, stop });
+      },
+      onStopping(stop) {
+        stopping.push(stop);
       },
       shutdown,
     });

@@ -5,8 +5,11 @@ import type { AppEnv } from './context.js';
 
 /** The channel every watched table's trigger notifies at commit (migration 0024_data_change_notify). */
 export const DATA_CHANNEL = 'px_data';
-/** Tables whose changes do not reach the cache: written on every login or request, shown in no list. */
-export const UNWATCHED_TABLES = ['sessions', 'rate_limits', 'sso_sessions', 'sso_login_requests', 'scheduler_runs'] as const;
+/**
+ * Tables whose changes do not reach the cache: written on every login or request, shown in no list; change_events
+ * (the event stream's journal) is written by the triggers of watched tables, whose own notification covers it.
+ */
+export const UNWATCHED_TABLES = ['sessions', 'rate_limits', 'sso_sessions', 'sso_login_requests', 'scheduler_runs', 'change_events'] as const;
 /**
  * How long an answer is kept at most. Changes to the data drop it at once; this bounds only what depends on the
  * clock (a banner's show period, a task that becomes delayed at midnight).

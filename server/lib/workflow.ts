@@ -21,6 +21,7 @@ import { projectUnitJournal, projectUnitParams, projectUnits, userProfiles, user
 import { hasAssignment } from './assignments.js';
 import { recordTransitionEvents } from './events.js';
 import { lockedUnitAccess } from './locks.js';
+import { notifyTransition } from './notifications.js';
 import { ApiError } from './errors.js';
 import { rootStateFilter, visibleUnits, type UnitAccess, type UnitRow } from './project-access.js';
 import { activeWorkflow } from './workflow-definition.js';
@@ -163,6 +164,8 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
       builtStructure: buildsStructure(transition),
       created,
     });
+    // The bell (and mail) of the members the new state concerns (src/domain/notifications.ts).
+    await notifyTransition(tx, { definition, unit: updated, tenantType: context.tenantType, action: transition.action, actorId: user.id });
     const moved: number[] = [];
     for (const effect of transition.effects ?? []) {
       if (effect.type === 'move-units') moved.push(...(await moveUnits(tx, effect, unit, root.id, user, transition.action)));

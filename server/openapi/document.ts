@@ -6,6 +6,7 @@ import './paths-orders.js';
 import './paths-admin.js';
 import './paths-integration.js';
 import './paths-bulk.js';
+import './paths-live.js';
 
 let document: Record<string, unknown> | undefined;
 

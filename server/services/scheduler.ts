@@ -1,12 +1,15 @@
 import { and, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '../../src/domain/languages.js';
+import { mailsNotification } from '../../src/domain/notifications.js';
 import { CLOSED_STATES } from '../../src/domain/projectUnits.js';
 import { actorRoles, isOverdue, ruleText, type TenantType } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
 import { translate } from '../lib/i18n.js';
 import { logger } from '../lib/logging.js';
+import { pruneChangeEvents } from '../lib/live-events.js';
+import { notifyUsers } from '../lib/notifications.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { taskCount, userTasks } from '../lib/tasks.js';
@@ -78,13 +81,16 @@ export async function runEscalations(db: Db, now = new Date()): Promise<number> 
           createdAt: now,
         });
         const members = await tx
-          .select({ id: users.id, email: users.email, language: users.language, isInternal: users.isInternal, isAdmin: users.isAdmin, role: projectMembers.role })
+          .select({ id: users.id, email: users.email, language: users.language, isInternal: users.isInternal, isAdmin: users.isAdmin, role: projectMembers.role, notificationMails: userProfiles.notificationMails })
           .from(projectMembers)
           .innerJoin(users, eq(users.id, projectMembers.userId))
+          .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
           .where(and(eq(projectMembers.rootId, rootId), eq(users.isActive, true), isNull(users.deletedAt)));
-        for (const member of members) {
-          const roles = actorRoles({ role: member.role, isInternal: member.isInternal, isAdmin: member.isAdmin });
-          if (!member.email || !rule.notifyRoles.some((role) => roles.includes(role))) continue;
+        const told = members.filter((member) => rule.notifyRoles.some((role) => actorRoles(member).includes(role)));
+        // The bell of everyone the rule names; the mail below for those whose profile asks for it.
+        await notifyUsers(tx, told, { kind: 'escalation', unit }, { mail: false });
+        for (const member of told) {
+          if (!member.email || !mailsNotification(member.notificationMails, 'escalation')) continue;
           const language = member.language as Language;
           const params = { number: unit.number, title: unit.title, state: translate(language, `STATES.${unit.stateKey}`), rule: ruleText(rule, language) };
           await queueMail(tx, {
@@ -165,6 +171,8 @@ export function startScheduler(db: Db, intervalMs = 5 * 60_000): () => Promise<v
         if (escalated || dailyMails) logger.info({ escalated, dailyMails }, 'scheduler: escalations and daily status mails queued');
         // Login back-off and rate-limit counters nobody needs any more.
         await purgeRateLimits(db);
+        // The event stream's journal beyond what a reconnecting browser is replayed.
+        await pruneChangeEvents(db);
       } catch (error) {
         logger.error({ err: error }, 'scheduler run failed');
       } finally {

@@ -1,12 +1,21 @@
 import { Typography } from '@mui/material';
 import { AppBar, TitlePortal, useTranslate } from 'react-admin';
 import { HelpMenu } from './HelpMenu';
+import { NotificationBell } from './live/NotificationBell';
 import { PortalUserMenu } from './PortalUserMenu';
+
+/** The bar's tools: the bell, then help. */
+const BarTools = () => (
+  <>
+    <NotificationBell />
+    <HelpMenu />
+  </>
+);
 
 export function PortalAppBar({ color }: { color: 'primary' | 'secondary' }) {
   const translate = useTranslate();
   return (
-    <AppBar color={color} userMenu={<PortalUserMenu />} toolbar={<HelpMenu />}>
+    <AppBar color={color} userMenu={<PortalUserMenu />} toolbar={<BarTools />}>
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}>
         {translate('APP.Title')}
       </Typography>

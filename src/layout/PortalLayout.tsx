@@ -6,6 +6,7 @@ import { userKind, type SessionUser } from '../domain/user';
 import { rememberLanguage } from '../providers/i18nProvider';
 import { BannerStrip } from './BannerStrip';
 import { DocumentTitleSync } from './DocumentTitleSync';
+import { LiveUpdates } from './live/LiveUpdates';
 import { PortalMenu } from './menus';
 import { CustomerAppBar, StaffAppBar } from './PortalAppBar';
 
@@ -30,6 +31,7 @@ function Content({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ pt: 1, minWidth: 0 }}>
       <DocumentTitleSync />
+      <LiveUpdates />
       <BannerStrip />
       {children}
     </Box>

@@ -21,6 +21,7 @@ import { httpClient } from './http';
 import { apiResource } from './resourceNames';
 import { projectMemberMethods } from './methods/memberChanges';
 import { orderProposalMethods } from './methods/orderProposal';
+import { liveMethods, notificationMethods } from './methods/live';
 
 export { API_BASE };
 export { apiResource };
@@ -124,6 +125,9 @@ export const dataProvider = {
   ...dashboardMethods,
   ...viewerMethods,
   ...integrationMethods,
+  // react-admin's realtime convention (subscribe / unsubscribe / publish) over GET /api/events, and the bell.
+  ...liveMethods,
+  ...notificationMethods,
 };
 
 export type PortalDataProvider = typeof dataProvider;

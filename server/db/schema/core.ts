@@ -197,6 +197,8 @@ export const userProfiles = pgTable('user_profiles', {
   lastName: varchar('last_name', { length: 120 }).notNull().default(''),
   hasProfileImage: boolean('has_profile_image').notNull().default(false),
   dailyStatusMail: boolean('daily_status_mail').notNull().default(false),
+  /** Which notification kinds of the bell are also mailed (the profile's e-mail preferences). */
+  notificationMails: text('notification_mails').array().notNull().default(sql`'{escalation}'::text[]`),
   addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
   contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),

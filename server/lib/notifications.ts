@@ -1,0 +1,79 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { mailsNotification, noticeRecipients, transitionNotice, type NotificationKind } from '../../src/domain/notifications.js';
+import type { Language } from '../../src/domain/languages.js';
+import type { TenantType, WorkflowDefinition } from '../../src/domain/workflow.js';
+import type { Tx } from '../db/client.js';
+import { projectMembers, userNotifications, userProfiles, users } from '../db/schema.js';
+import { queueMail } from '../services/mail-outbox.js';
+import { translate } from './i18n.js';
+import type { UnitRow } from './project-access.js';
+
+export interface NotificationRecipient {
+  id: number;
+  email: string;
+  language: string;
+  notificationMails: string[] | null;
+}
+
+/**
+ * Puts a notification in each recipient's bell and mails it to those whose profile asks for this kind (through the
+ * outbox, whose limits apply), in the caller's transaction. `mail: false`: the caller mails itself (escalations).
+ */
+export async function notifyUsers(
+  tx: Tx,
+  recipients: readonly NotificationRecipient[],
+  notice: { kind: NotificationKind; unit: Pick<UnitRow, 'id' | 'rootId' | 'number' | 'title' | 'stateKey'>; params?: Record<string, string> },
+  options: { mail?: boolean } = {},
+): Promise<void> {
+  if (!recipients.length) return;
+  const { unit } = notice;
+  const params = { number: unit.number, title: unit.title, state: unit.stateKey, ...notice.params };
+  await tx.insert(userNotifications).values(recipients.map((recipient) => ({ userId: recipient.id, kind: notice.kind, unitId: unit.id, rootId: unit.rootId ?? unit.id, params })));
+  if (options.mail === false) return;
+  for (const recipient of recipients) {
+    if (!recipient.email || !mailsNotification(recipient.notificationMails, notice.kind)) continue;
+    const language = recipient.language as Language;
+    const texts = { ...params, state: translate(language, `STATES.${unit.stateKey}`) };
+    await queueMail(tx, {
+      kind: `notification:${notice.kind}`,
+      recipient: recipient.email,
+      subject: translate(language, `NOTIFICATIONS.Mail.${notice.kind}.Subject`, texts),
+      body: translate(language, `NOTIFICATIONS.Mail.${notice.kind}.Body`, texts),
+      userId: recipient.id,
+    });
+  }
+}
+
+/** The active members of a root with what the notification rules need. */
+export async function notifiableMembers(tx: Tx, rootId: number) {
+  return tx
+    .select({
+      id: users.id,
+      email: users.email,
+      language: users.language,
+      isInternal: users.isInternal,
+      isAdmin: users.isAdmin,
+      role: projectMembers.role,
+      notificationMails: userProfiles.notificationMails,
+    })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(projectMembers.rootId, rootId), eq(users.isActive, true), isNull(users.deletedAt)));
+}
+
+/** After a state change (applyTransition): the bell (and mail) of the members the new state concerns. */
+export async function notifyTransition(
+  tx: Tx,
+  facts: { definition: WorkflowDefinition; unit: UnitRow; tenantType: TenantType; action: string; actorId: number },
+): Promise<void> {
+  const notice = transitionNotice(facts.definition, facts.unit, facts.tenantType, facts.action);
+  if (!notice) return;
+  const members = await notifiableMembers(tx, facts.unit.rootId ?? facts.unit.id);
+  const ids = new Set(noticeRecipients(notice, members, facts.actorId));
+  await notifyUsers(
+    tx,
+    members.filter((member) => ids.has(member.id)),
+    { kind: notice.kind, unit: facts.unit },
+  );
+}
