@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
