@@ -20,6 +20,7 @@ import { backupWhileRunning, DeferredDeleteStorage } from './services/backup.js'
 import { checkFileStorage, fileStorageFromEnv } from './services/file-storage-config.js';
 import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
+import { mailLimits } from './services/mail-outbox.js';
 import { startScheduler } from './services/scheduler.js';
 import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
 import { ensureFirstAdministrator, ensureShippedSheets, firstAdminSettings } from './services/installation.js';
@@ -33,6 +34,8 @@ const envMs = (name: string, fallback: number) => (process.env[name] ? Number(pr
 async function main() {
   // Checked first: without PUBLIC_URL a real installation would mail links nobody can follow (server/lib/public-url.ts).
   const publicUrl = publicUrlFromEnv(process.env, port, seed);
+  // MAIL_LIMIT_PER_RECIPIENT / MAIL_LIMIT_PER_SENDER: a bad value stops the start, naming the variable.
+  mailLimits();
   preloadTranslations();
   // Listening before the database opens: /api/health answers, /api/ready says 503 until the portal is ready.
   const lifecycle = await startLifecycle({
