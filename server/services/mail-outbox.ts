@@ -7,9 +7,10 @@ import { countInWindow, tooManyRequests } from '../lib/rate-limit.js';
 /**
  * Who makes the portal send a mail. A user's action is counted against the mail limits (MAIL_LIMITS); only the
  * portal's own jobs (the scheduler, the first administrator's link, the demo seed) send as the system, and an
- * architecture test keeps that to their files (tests/unit/architecture.test.ts).
+ * architecture test keeps that to their files (tests/unit/architecture.test.ts). An administrator's user import
+ * (`bulkImport`, one deliberate file of up to IMPORT_MAX_ROWS accounts) counts per recipient, not per sender.
  */
-export type MailSender = { userId: number } | { system: 'scheduler' | 'installation' | 'demo-seed' };
+export type MailSender = { userId: number; bulkImport?: true } | { system: 'scheduler' | 'installation' | 'demo-seed' };
 
 export interface OutgoingMail {
   kind: string;
@@ -70,7 +71,7 @@ export async function queueMail(db: Db | Tx, mail: OutgoingMail): Promise<number
   if ('userId' in mail.sender) {
     const current = mailLimits();
     if (!mail.toStaffInbox) await count(db as Db, `mail:to:${addressKey(mail.recipient)}`, current.perRecipient, 'RATELIMIT.mailPerRecipient');
-    await count(db as Db, `mail:from:${mail.sender.userId}`, current.perSender, 'RATELIMIT.mailPerSender');
+    if (!mail.sender.bulkImport) await count(db as Db, `mail:from:${mail.sender.userId}`, current.perSender, 'RATELIMIT.mailPerSender');
   }
   const [row] = await (db as Db)
     .insert(mails)

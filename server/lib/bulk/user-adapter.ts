@@ -2,7 +2,6 @@ import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { RowProblem } from '../../../src/domain/bulk/rows.js';
 import { refusedUserChange, salesOrgsOutsideTenants, USERS_MESSAGE, type UserCreate, type UserRecord } from '../../../src/domain/users.js';
 import { salesOrganisations, tenants, users } from '../../db/schema.js';
-import { mailingBy } from '../../services/mail-outbox.js';
 import { createUser, recordColumns, toRecord, updateUser, type AdminChanges, type UserRow } from '../../routes/users.js';
 import { addProblem, type BulkAdapter, type StoredRecord } from './adapter.js';
 
@@ -43,7 +42,7 @@ export const userAdapter: BulkAdapter = {
   async create(tx, writes, { origin, user }) {
     for (const { data } of writes) {
       const { isActive, ...input } = data;
-      const { id } = await createUser(tx, input as UserCreate, mailingBy(origin, user.id));
+      const { id } = await createUser(tx, input as UserCreate, { publicUrl: origin, sender: { userId: user.id, bulkImport: true } });
       if (isActive === false) await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     }
   },
