@@ -165,6 +165,11 @@ describe('whole-list export of the other administration lists', () => {
     expect(lines).toHaveLength(1501);
     // A subject that a spreadsheet would read as a formula is exported as text.
     expect(lines.slice(1).every((line) => line.includes("'=Subject"))).toBe(true);
+    // In XLSX a text cell never runs as a formula: the text as it is, no apostrophe (issue #41).
+    const mailBook = new ExcelJS.Workbook();
+    await mailBook.xlsx.load(await (await t.request('GET', `/api/bulk/mails/export.xlsx?filter=${filter}`, { cookie: cookies.admin })).arrayBuffer());
+    const subjects = mailBook.worksheets[0].getColumn(mailBook.worksheets[0].getRow(1).values.indexOf(mailBook.worksheets[0].getRow(1).values.find((v) => String(v).match(/subject|betreff/i)))).values.slice(2);
+    expect(subjects.every((value) => typeof value === 'string' && value.startsWith('=Subject'))).toBe(true);
 
     const xlsx = await t.request('GET', '/api/bulk/tenants/export.xlsx', { cookie: cookies.admin });
     expect(xlsx.status).toBe(200);
