@@ -14,7 +14,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.login('admin');
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 /** The rows `key;name` of a generated CSV, built in pieces (no million-element array). */
