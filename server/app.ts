@@ -18,6 +18,7 @@ import { createMetrics, metricsMiddleware } from './lib/metrics.js';
 import { bodyLimitPolicy } from './lib/body-limit.js';
 import { jsonBodyParser } from './lib/json-body.js';
 import { csrfGuard, requireSession, sessionReader } from './lib/security.js';
+import { hostCheck } from './lib/public-url.js';
 import { authRoutes, signOutRoute } from './routes/auth.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { bannerExtraRoutes, bannerNotificationsResource } from './routes/banner-notifications.js';
@@ -55,7 +56,7 @@ import { catalogueRoutes } from './routes/admin-catalogues.js';
 import { masterDataRoutes } from './routes/admin-master-data.js';
 import { projectFeatureRoutes } from './routes/admin-projects.js';
 import { invitationPublicRoutes } from './routes/invitations.js';
-import { operationsRoutes } from './routes/operations.js';
+import { OPERATIONS_PATHS, operationsRoutes } from './routes/operations.js';
 import { webhookDeliveryRoutes, webhookRoutes } from './routes/webhooks.js';
 import { exportRoutes } from './routes/exports.js';
 import { bulkRoutes } from './routes/bulk.js';
@@ -65,7 +66,7 @@ import { eventRoutes } from './routes/events.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 
-const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: 0 };
+const defaultConfig: AppConfig = { secureCookies: false, allowedOrigins: [], trustProxy: 0, publicUrl: 'http://localhost', allowLoopbackHosts: true };
 
 function requestLanguage(c: { get: (k: 'user') => { language: string } | null; req: { header: (n: string) => string | undefined } }): string {
   const user = c.get('user');
@@ -124,6 +125,11 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
     c.get('log').error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error');
     return sendError(c, new ApiError(500, [{ key: 'ERRORMESSAGES.Unexpected', params: { requestId } }]), language);
   });
+
+  // Every request must address this portal (PUBLIC_URL's host, ALLOWED_ORIGINS, loopback in development): a
+  // forged Host header is refused before any route runs (server/lib/public-url.ts). Health checks (a probe
+  // uses the pod's address) produce no links and pass.
+  app.use('*', hostCheck(settings, OPERATIONS_PATHS));
 
   // One body-limit policy for every route (server/lib/body-limit.ts): 1 MB, uploads their own. JSON bodies
   // are parsed once, bounded in depth, before any route (server/lib/json-body.ts).

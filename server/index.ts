@@ -13,6 +13,7 @@ import { createMetrics } from './lib/metrics.js';
 import { startEventLoopMonitor } from './lib/event-loop-monitor.js';
 import { parseTrustProxy } from './lib/client-address.js';
 import { purgeRateLimits } from './lib/rate-limit.js';
+import { PublicUrlError, publicUrlFromEnv } from './lib/public-url.js';
 import { purgeExpiredSessions } from './lib/sessions.js';
 import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
@@ -21,6 +22,7 @@ import { checkFileStorage, fileStorageFromEnv } from './services/file-storage-co
 import { liveHubOf } from './lib/live-events.js';
 import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
+import { mailLimits } from './services/mail-outbox.js';
 import { startScheduler } from './services/scheduler.js';
 import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
 import { ensureFirstAdministrator, ensureShippedSheets, firstAdminSettings } from './services/installation.js';
@@ -32,6 +34,10 @@ const seed = (process.env.SEED ?? 'demo').toLowerCase();
 const envMs = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 
 async function main() {
+  // Checked first: without PUBLIC_URL a real installation would mail links nobody can follow (server/lib/public-url.ts).
+  const publicUrl = publicUrlFromEnv(process.env, port, seed);
+  // MAIL_LIMIT_PER_RECIPIENT / MAIL_LIMIT_PER_SENDER: a bad value stops the start, naming the variable.
+  mailLimits();
   preloadTranslations();
   // Listening before the database opens: /api/health answers, /api/ready says 503 until the portal is ready.
   const lifecycle = await startLifecycle({
@@ -52,10 +58,10 @@ async function main() {
   const files = new DeferredDeleteStorage(storage);
   // Several processes may start at once on one PostgreSQL database: seedDemo seeds under a lock, once.
   const seeded = seed !== 'none' && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db, files);
+  if (seeded) await seedDemo(database.db, files, publicUrl);
   // A fresh install without demo data: the shipped questionnaire sheets and the first administrator.
   await ensureShippedSheets(database.db);
-  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(process.env, port));
+  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(process.env, publicUrl));
   await purgeExpiredSessions(database.db);
   await purgeRateLimits(database.db);
   await analyze(database);
@@ -88,7 +94,7 @@ async function main() {
   if (webhookInterval > 0) lifecycle.onShutdown('webhook delivery', startWebhookDispatcher(database.db, webhookSettings, webhookInterval));
 
   // Single sign-on for external logins: OIDC_* or, with demo data, the demo identity provider under /demo-idp.
-  const singleSignOn = await singleSignOnFromEnv(process.env, { port, host: process.env.HOST, seed });
+  const singleSignOn = await singleSignOnFromEnv(process.env, { port, host: process.env.HOST, seed, publicUrl });
   const app = createApp(database.db, {
     sso: singleSignOn.sso,
     mounts: singleSignOn.mounts,
@@ -98,6 +104,8 @@ async function main() {
     metrics,
     metricsToken: process.env.METRICS_TOKEN || undefined,
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    publicUrl,
+    allowLoopbackHosts: process.env.NODE_ENV !== 'production',
     webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   lifecycle.ready(app);
@@ -126,7 +134,7 @@ if ('error' in concurrency) {
 } else {
   main().catch((error) => {
     // A refused embedded database says why in plain words (no stack trace).
-    if (error instanceof DataDirInUseError) process.stderr.write(`The portal could not start: ${error.message}\n`);
+    if (error instanceof DataDirInUseError || error instanceof PublicUrlError) process.stderr.write(`The portal could not start: ${error.message}\n`);
     else logger.fatal({ err: error }, 'The portal could not start');
     process.exit(1);
   });

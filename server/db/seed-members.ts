@@ -17,7 +17,7 @@ export async function seedDemoMemberships(tx: Tx, origin: string): Promise<void>
   const drafter = people.get('drafter')!;
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
   const person = { email: 'olaf.gewerbe@gewerbehof.example', firstName: 'Olaf', lastName: 'Gewerbe', language: 'de' as const };
-  const { id: invited } = await createUser(tx, invitedCustomer(root, person), origin, projectInvitation(root, 'reviewer', 'Stefan Planer'));
+  const { id: invited } = await createUser(tx, invitedCustomer(root, person), { publicUrl: origin, sender: { system: 'demo-seed' } }, projectInvitation(root, 'reviewer', 'Stefan Planer'));
   await tx.insert(projectMembers).values({ rootId: root.id, userId: invited, role: 'reviewer' });
   const entry = (action: string, userId: number, role: string, daysAgo: number) => ({ rootId: root.id, unitId: root.id, userId: staff, action, details: { userId, role }, createdAt: at(daysAgo) });
   await tx.insert(projectUnitJournal).values([

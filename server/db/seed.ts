@@ -102,7 +102,7 @@ async function insertUser(tx: Tx, user: DemoUser, passwordHash: string): Promise
 }
 
 /** Fills an empty database with a living demo: tenants, sales organisations, plants, users, banners. */
-export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
+export async function seedDemo(db: Db, files?: FileStorage, publicUrl = 'http://localhost'): Promise<void> {
   // One hash per account, each with its own random salt (the demo password is the same for all).
   const passwordHashes = new Map(await Promise.all(DEMO_LOGINS.map(async ({ login }) => [login, await hashPassword(DEMO_PASSWORD)] as const)));
   const avatars: { userId: number; png: Buffer }[] = [];
@@ -184,12 +184,13 @@ export async function seedDemo(db: Db, files?: FileStorage): Promise<void> {
     await seedDemoOrders(tx);
     await seedDemoIntegration(tx);
     await seedDemoBulkOperations(tx);
-    await seedDemoMemberships(tx, process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 3000}`);
+    await seedDemoMemberships(tx, publicUrl);
     await queueMail(tx, {
       kind: 'welcome',
       recipient: 'customer@bouwbedrijf.example',
       subject: 'Welcome to planXchange',
       body: 'Hello Kees,\n\nyour planXchange account "customer" is ready. Log in at /home/app/login.\n\nYour planXchange team',
+      sender: { system: 'demo-seed' },
     });
 
     const now = Date.now();

@@ -28,6 +28,10 @@ export interface AppConfig {
   webhookPolicy?: AddressPolicy;
   /** Proxies in front of the server whose X-Forwarded-For entries are believed (TRUST_PROXY; 0 = none). */
   trustProxy: number;
+  /** The portal's public address (PUBLIC_URL, an origin): the start of every link for someone else; its host is the one requests may address. */
+  publicUrl: string;
+  /** Requests to localhost / 127.0.0.1 / [::1] on any port are accepted too (development, tests; not in production). */
+  allowLoopbackHosts: boolean;
 }
 
 export interface AppEnv {

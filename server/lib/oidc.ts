@@ -102,9 +102,9 @@ export class SingleSignOn {
     return this.discovered;
   }
 
-  /** The portal's address as the provider sees it: OIDC_BASE_URL, else the origin of the request. */
-  base(requestOrigin: string): string {
-    return this.settings.baseUrl ?? requestOrigin;
+  /** The portal's address as the provider sees it: OIDC_BASE_URL, else PUBLIC_URL. */
+  base(publicUrl: string): string {
+    return this.settings.baseUrl ?? publicUrl;
   }
 
   newChecks(): SignInChecks {
@@ -112,10 +112,10 @@ export class SingleSignOn {
   }
 
   /** The provider's authorization address for a new sign-in. */
-  async authorizationUrl(requestOrigin: string, checks: SignInChecks, locale?: string): Promise<URL> {
+  async authorizationUrl(publicUrl: string, checks: SignInChecks, locale?: string): Promise<URL> {
     const config = await this.configuration();
     const parameters: Record<string, string> = {
-      redirect_uri: `${this.base(requestOrigin)}${CALLBACK_PATH}`,
+      redirect_uri: `${this.base(publicUrl)}${CALLBACK_PATH}`,
       scope: SCOPE,
       state: checks.state,
       nonce: checks.nonce,
@@ -131,9 +131,9 @@ export class SingleSignOn {
    * and returns the person's claims; e-mail and names come from the user-info endpoint when the ID token
    * leaves them out (providers differ).
    */
-  async finish(requestOrigin: string, query: URLSearchParams, checks: SignInChecks): Promise<ProviderAnswer> {
+  async finish(publicUrl: string, query: URLSearchParams, checks: SignInChecks): Promise<ProviderAnswer> {
     const config = await this.configuration();
-    const callback = new URL(`${this.base(requestOrigin)}${CALLBACK_PATH}`);
+    const callback = new URL(`${this.base(publicUrl)}${CALLBACK_PATH}`);
     callback.search = query.toString();
     const tokens = await oidc.authorizationCodeGrant(config, callback, {
       expectedState: checks.state,
@@ -151,7 +151,7 @@ export class SingleSignOn {
   }
 
   /** The provider's logout address, or null when it offers none (or cannot be reached now). */
-  async endSessionUrl(requestOrigin: string, idToken: string, locale?: string): Promise<string | null> {
+  async endSessionUrl(publicUrl: string, idToken: string, locale?: string): Promise<string | null> {
     let config: oidc.Configuration;
     try {
       config = await this.configuration();
@@ -161,7 +161,7 @@ export class SingleSignOn {
     if (!config.serverMetadata().end_session_endpoint) return null;
     const parameters: Record<string, string> = {
       id_token_hint: idToken,
-      post_logout_redirect_uri: `${this.base(requestOrigin)}${POST_LOGOUT_PATH}`,
+      post_logout_redirect_uri: `${this.base(publicUrl)}${POST_LOGOUT_PATH}`,
     };
     if (locale) parameters.ui_locales = locale;
     return oidc.buildEndSessionUrl(config, parameters).href;

@@ -8,7 +8,8 @@ import type { Tx } from '../db/client.js';
 import { userProfiles, users, userTenants } from '../db/schema.js';
 import { inviteUser, type ProjectInvitation } from '../routes/invitations.js';
 import { createUser } from '../routes/users.js';
-import { queueMail } from '../services/mail-outbox.js';
+import { mailingBy, queueMail, type Mailing } from '../services/mail-outbox.js';
+import { publicLink } from './public-url.js';
 import { ApiError } from './errors.js';
 import { translate } from './i18n.js';
 import type { UnitRow } from './project-access.js';
@@ -96,9 +97,9 @@ export function invitedCustomer(root: Pick<UnitRow, 'tenantId' | 'salesOrgId'>, 
 }
 
 /** A customer account for a person invited by e-mail: linked to the root's tenant and sales organisation. */
-async function inviteNewPerson(tx: Tx, root: UnitRow, input: MemberAdd & { email: string }, actor: SessionUser, origin: string, invitation: ProjectInvitation): Promise<Account> {
+async function inviteNewPerson(tx: Tx, root: UnitRow, input: MemberAdd & { email: string }, actor: SessionUser, mailing: Mailing, invitation: ProjectInvitation): Promise<Account> {
   const person = { email: input.email, firstName: input.firstName ?? '', lastName: input.lastName ?? '', language: input.language ?? actor.language };
-  const { id } = await createUser(tx, invitedCustomer(root, person), origin, invitation);
+  const { id } = await createUser(tx, invitedCustomer(root, person), mailing, invitation);
   return (await accountOf(tx, id))!;
 }
 
@@ -107,8 +108,10 @@ async function inviteNewPerson(tx: Tx, root: UnitRow, input: MemberAdd & { email
  * e-mail address), or a new person invited by e-mail. Who has no password yet gets an invitation link; who has one
  * a note that they were added. Returns the member's user id.
  */
-export async function addMember(tx: Tx, change: { root: UnitRow; actor: SessionUser; input: MemberAdd; origin: string }): Promise<number> {
-  const { root, actor, input, origin } = change;
+export async function addMember(tx: Tx, change: { root: UnitRow; actor: SessionUser; input: MemberAdd; publicUrl: string }): Promise<number> {
+  const { root, actor, input } = change;
+  // Every mail of the change counts for the member manager who makes it (the outbox's mail limits).
+  const mailing = mailingBy(change.publicUrl, actor.id);
   const reference = input.userID !== undefined ? 'userID' : 'email';
   const inviter = memberFullName({ firstName: actor.firstName, lastName: actor.lastName, userLogin: actor.login });
   const invitation = projectInvitation(root, input.memberRoleKey, inviter);
@@ -125,7 +128,7 @@ export async function addMember(tx: Tx, change: { root: UnitRow; actor: SessionU
     if (!account) {
       const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.login}) = ${loginFromEmail(input.email!)}`);
       if (taken) refuse(409, MEMBER_MESSAGE.loginTaken, reference, { login: loginFromEmail(input.email!) });
-      account = await inviteNewPerson(tx, root, { ...input, email: input.email! }, actor, origin, invitation);
+      account = await inviteNewPerson(tx, root, { ...input, email: input.email! }, actor, mailing, invitation);
       invited = true;
     }
   }
@@ -140,16 +143,17 @@ export async function addMember(tx: Tx, change: { root: UnitRow; actor: SessionU
   if (invited) return target.id;
   if (!target.hasPassword && !target.isExternalLogin && target.email) {
     // Added before they ever logged in: a fresh link (the earlier one stops working), naming this project.
-    await inviteUser(tx, target, origin, invitation);
+    await inviteUser(tx, target, mailing, invitation);
     await journalMemberChange(tx, { rootId: root.id, actorId: actor.id, action: 'InvitationSent', userId: target.id, role: input.memberRoleKey });
   } else if (target.email) {
-    const params = { ...invitation, name: target.firstName || target.login, role: translate(target.language, `MEMBERS.Role.${input.memberRoleKey}`), link: `${origin}/home/app/project/details/${root.id}` };
+    const params = { ...invitation, name: target.firstName || target.login, role: translate(target.language, `MEMBERS.Role.${input.memberRoleKey}`), link: publicLink(mailing, `/home/app/project/details/${root.id}`) };
     await queueMail(tx, {
       kind: 'member-added',
       recipient: target.email,
       subject: translate(target.language, 'MAIL.MemberAdded.Subject', params),
       body: translate(target.language, 'MAIL.MemberAdded.Body', params),
       userId: target.id,
+      sender: mailing.sender,
     });
   }
   return target.id;

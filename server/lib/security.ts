@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context.js';
 import { ApiError } from './errors.js';
+import { hostAllowed, isLoopbackHost } from './public-url.js';
 import { sessionCacheOf } from './session-cache.js';
 import { SESSION_COOKIE, userForSession } from './sessions.js';
 
@@ -20,17 +21,22 @@ export const csrfGuard = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** This server (as the request addressed it) or an origin listed in ALLOWED_ORIGINS; never "null". */
+/**
+ * The portal's own origin (PUBLIC_URL) or one listed in ALLOWED_ORIGINS; in development also the loopback
+ * address the request came to (the host check let it through). Never "null", never what a Host header claims.
+ */
 function isOwnOrigin(c: Context<AppEnv>, origin: string): boolean {
   if (origin === 'null') return false;
-  const url = new URL(c.req.url);
-  const allowed = new Set([`${url.protocol}//${url.host}`, ...c.get('config').allowedOrigins]);
-  const hostHeader = c.req.header('host');
-  if (hostHeader) {
-    allowed.add(`http://${hostHeader}`);
-    allowed.add(`https://${hostHeader}`);
+  const config = c.get('config');
+  if (origin === config.publicUrl || config.allowedOrigins.includes(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
   }
-  return allowed.has(origin);
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  return isLoopbackHost(url.hostname) && url.host === host.toLowerCase() && hostAllowed(config, host);
 }
 
 /**

@@ -19,7 +19,7 @@ export interface SsoSetup extends Pick<AppConfig, 'sso' | 'mounts'> {
  * Single sign-on from the environment: the configured provider (OIDC_*), else with demo data the demo
  * identity provider, mounted beside the portal under /demo-idp, with a client secret made at start-up.
  */
-export async function singleSignOnFromEnv(env: NodeJS.ProcessEnv, server: { port: number; host?: string; seed: string }): Promise<SsoSetup> {
+export async function singleSignOnFromEnv(env: NodeJS.ProcessEnv, server: { port: number; host?: string; seed: string; publicUrl: string }): Promise<SsoSetup> {
   const configured = oidcSettingsFromEnv(env);
   if (configured) return { sso: new SingleSignOn(configured) };
   if (!demoIdpWanted(env, server.seed)) return {};
@@ -29,8 +29,8 @@ export async function singleSignOnFromEnv(env: NodeJS.ProcessEnv, server: { port
   const host = server.host && server.host !== '0.0.0.0' && server.host !== '::' ? server.host : 'localhost';
   const baseUrl = env.OIDC_BASE_URL ? new URL(env.OIDC_BASE_URL).origin : undefined;
   const issuer = `${baseUrl ?? `http://${host}:${server.port}`}${DEMO_IDP_PATH}`;
-  // The browser may use any of these addresses for the portal; the provider accepts exactly the registered ones.
-  const bases = [...new Set([baseUrl ?? `http://${host}:${server.port}`, `http://localhost:${server.port}`, `http://127.0.0.1:${server.port}`])];
+  // The portal's callbacks start at OIDC_BASE_URL or PUBLIC_URL (and loopback in development); the provider accepts exactly these.
+  const bases = [...new Set([baseUrl ?? server.publicUrl, `http://localhost:${server.port}`, `http://127.0.0.1:${server.port}`])];
   const client = {
     clientId: 'planxchange-demo',
     clientSecret: randomBytes(24).toString('base64url'),

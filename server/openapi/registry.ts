@@ -79,7 +79,7 @@ export function op(method: 'get' | 'post' | 'put' | 'delete', path: string, spec
   if (spec.multipart) request.body = { required: true, content: { 'multipart/form-data': { schema: spec.multipart } } };
   const responses: RouteConfig['responses'] = {};
   for (const [status, value] of Object.entries(spec.responses)) responses[status] = response(Number(status), value as ResponseSpec);
-  responses.default = { description: 'An error (400 bad input, 401 no session, 403, 404, 409, 413, 415, 422, 429, 500)', content: { 'application/json': { schema: ErrorBody } } };
+  responses.default = { description: 'An error (400 bad input, 401 no session, 403, 404, 409, 413, 415, 421 another host, 422, 429, 500)', content: { 'application/json': { schema: ErrorBody } } };
   registry.registerPath({
     method,
     path: path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),

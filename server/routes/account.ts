@@ -16,6 +16,7 @@ import { readJsonObject } from '../lib/rest-query.js';
 import { SESSION_COOKIE } from '../lib/sessions.js';
 import { avatarKey } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
+import { linkFor } from '../lib/public-url.js';
 
 export const DELETION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -61,7 +62,7 @@ accountRoutes.post('/delete', async (c) => {
   if (!account?.email) throw new ApiError(409, [{ key: 'PROFILE.DeleteAccount.NoMailAddress' }]);
   await limitAction(db, 'accountDeletionRequest', user.id);
   const token = randomBytes(32).toString('base64url');
-  const link = `${new URL(c.req.url).origin}/account/confirm-deletion?token=${token}`;
+  const link = linkFor(c, `/account/confirm-deletion?token=${token}`);
   const t = (key: string) => translate(user.language, key, { link, login: user.login, hours: 24 });
   await db.transaction(async (tx) => {
     await tx.insert(accountDeletionRequests).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + DELETION_LINK_TTL_MS) });
@@ -71,6 +72,7 @@ accountRoutes.post('/delete', async (c) => {
       subject: t('MAIL.AccountDeletion.Subject'),
       body: t('MAIL.AccountDeletion.Body'),
       userId: user.id,
+      sender: { userId: user.id },
     });
   });
   return c.json({ status: 202, messages: [{ type: 'info', text: translate(user.language, 'PROFILE.DeleteAccount.MailSent') }] }, 202);

@@ -134,7 +134,7 @@ export const bulkRoutes = new Hono<AppEnv>();
 bulkRoutes.post('/:resource/import/preview', async (c) => {
   const { user, resource, language } = authorize(c);
   const { fileName, table, mapping } = await readImport(c, resource);
-  const context = { user, origin: new URL(c.req.url).origin };
+  const context = { user, origin: c.get('config').publicUrl };
   // One transaction: the preview sees one consistent state (it writes nothing but the matrix's missing pairs, as the list does).
   const plan = await (c.get('db') as Db).transaction(async (tx) => planImport(tx, resource, table, mapping, context));
   return c.json({
@@ -154,7 +154,7 @@ bulkRoutes.post('/:resource/import/preview', async (c) => {
 bulkRoutes.post('/:resource/import', async (c) => {
   const { user, resource, language } = authorize(c);
   const { fileName, table, mapping } = await readImport(c, resource);
-  const context = { user, origin: new URL(c.req.url).origin };
+  const context = { user, origin: c.get('config').publicUrl };
   const result = await c.get('db').transaction(async (tx) => {
     const plan = await planImport(tx, resource, table, mapping, context);
     if (plan.summary.invalid) throw refusal(resource, plan, language, 'line');
@@ -180,7 +180,7 @@ bulkRoutes.post('/:resource/update', async (c) => {
     data[field] = checked.data;
   }
   const ids = [...new Set(parsed.data.ids)];
-  const context = { user, origin: new URL(c.req.url).origin };
+  const context = { user, origin: c.get('config').publicUrl };
   const result = await c.get('db').transaction(async (tx) => {
     const plan = await planBulkEdit(tx, resource, ids, data, context);
     if ('missing' in plan) throw new ApiError(404, [{ key: BULK_MESSAGE.unknownIds, reference: 'ids', params: { ids: plan.missing.join(', ') } }]);

@@ -88,6 +88,8 @@ emailRoutes.post('/send', async (c) => {
       subject: translate(sender.language, 'MAIL.SalesOrgRequest.Subject', params).slice(0, 300),
       body: translate(sender.language, 'MAIL.SalesOrgRequest.Body', params),
       userId: user.id,
+      sender: { userId: user.id },
+      toStaffInbox: true,
     });
   });
   return c.json({ queued: true, mailID }, 201);

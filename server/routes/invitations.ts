@@ -10,7 +10,8 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { hashPassword } from '../lib/passwords.js';
 import { readJsonObject } from '../lib/rest-query.js';
-import { queueMail } from '../services/mail-outbox.js';
+import { queueMail, type Mailing } from '../services/mail-outbox.js';
+import { publicLink } from '../lib/public-url.js';
 
 /** The app's public page behind the link (outside the signed-in app). */
 export const SET_PASSWORD_PATH = '/account/set-password';
@@ -36,9 +37,9 @@ export interface ProjectInvitation {
  * transaction (no invitation without its mail, no mail without its invitation). The administrators' invitation
  * and a project manager's use this one flow; with `invitation` the mail names the project. Returns the link.
  */
-export async function inviteUser(tx: Tx, account: InvitedAccount, origin: string, invitation?: ProjectInvitation): Promise<string> {
+export async function inviteUser(tx: Tx, account: InvitedAccount, mailing: Mailing, invitation?: ProjectInvitation): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const link = `${origin}${SET_PASSWORD_PATH}?token=${token}`;
+  const link = publicLink(mailing, `${SET_PASSWORD_PATH}?token=${token}`);
   await tx.delete(userInvitations).where(eq(userInvitations.userId, account.id));
   await tx.insert(userInvitations).values({ tokenHash: sha256(token), userId: account.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) });
   const params = { link, login: account.login, name: account.firstName || account.login, days: INVITATION_TTL_DAYS };
@@ -53,6 +54,7 @@ export async function inviteUser(tx: Tx, account: InvitedAccount, origin: string
     subject: translate(account.language, mail.subject, { ...params, ...projectParams }),
     body: translate(account.language, mail.body, { ...params, ...projectParams }),
     userId: account.id,
+    sender: mailing.sender,
   });
   return link;
 }

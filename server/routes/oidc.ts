@@ -20,7 +20,8 @@ function configured(c: Context<AppEnv>): SingleSignOn {
   return sso;
 }
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+/** Callbacks start at PUBLIC_URL (or OIDC_BASE_URL), never at the request's Host. */
+const origin = (c: Context<AppEnv>) => c.get('config').publicUrl;
 
 function refuse(c: Context<AppEnv>, reason: SignInRefusal, detail?: unknown) {
   c.get('log').warn({ reason, detail }, 'single sign-on refused');

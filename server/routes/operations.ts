@@ -8,6 +8,9 @@ import { checkReadiness } from '../lib/readiness.js';
  * answers), GET /api/ready (it can serve: database reachable, migrations applied) and GET /metrics.
  * While the server starts or stops, server/lib/lifecycle.ts answers /api/ready with 503 before this app.
  */
+/** These answer whatever host a probe addresses (they give no links). */
+export const OPERATIONS_PATHS = ['/api/health', '/api/ready', '/metrics'];
+
 export function operationsRoutes(metrics: Metrics, metricsToken: string | undefined) {
   const routes = new Hono<AppEnv>();
   routes.get('/api/health', (c) => c.json({ status: 'ok' }));

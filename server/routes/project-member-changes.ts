@@ -22,6 +22,7 @@ import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { accountOf, addMember, projectInvitation, type Account } from '../lib/project-invitations.js';
 import { revokeInvitations, inviteUser } from './invitations.js';
+import { mailingBy } from '../services/mail-outbox.js';
 import { loadMembers, visibleRoot } from './project-members.js';
 
 const refuse = (status: 403 | 404 | 409 | 422, key: string, reference?: string): never => {
@@ -56,7 +57,6 @@ async function memberAnswer(c: Context<AppEnv>, root: UnitRow, user: SessionUser
   return member;
 }
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
 export const projectMemberChangeRoutes = new Hono<AppEnv>();
 
@@ -94,7 +94,7 @@ projectMemberChangeRoutes.post('/:rootUnitId', async (c) => {
   const { user, root } = await managedRoot(c);
   const parsed = memberAddSchema.safeParse(await readJsonObject(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
-  const userId = await c.get('db').transaction((tx) => addMember(tx, { root, actor: user, input: parsed.data, origin: origin(c) }));
+  const userId = await c.get('db').transaction((tx) => addMember(tx, { root, actor: user, input: parsed.data, publicUrl: c.get('config').publicUrl }));
   return c.json(await memberAnswer(c, root, user, userId), 201);
 });
 
@@ -144,7 +144,7 @@ projectMemberChangeRoutes.post('/:rootUnitId/:userId/invitation', async (c) => {
     const { account, role } = await memberInPath(tx, c, root);
     if (account.hasPassword) refuse(409, MEMBER_MESSAGE.noOpenInvitation);
     if (account.isExternalLogin || !account.email || account.deleted || !account.isActive) refuse(409, MEMBER_MESSAGE.cannotInvite);
-    await inviteUser(tx, account, origin(c), projectInvitation(root, role, memberFullName({ firstName: user.firstName, lastName: user.lastName, userLogin: user.login })));
+    await inviteUser(tx, account, mailingBy(c.get('config').publicUrl, user.id), projectInvitation(root, role, memberFullName({ firstName: user.firstName, lastName: user.lastName, userLogin: user.login })));
     await journalMemberChange(tx, { rootId: root.id, actorId: user.id, action: 'InvitationSent', userId: account.id, role });
     return account.id;
   });

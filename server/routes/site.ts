@@ -155,6 +155,8 @@ projectToolRoutes.post('/execute', async (c) => {
         subject: translate(recipient.language, 'MAIL.ReviewerChange.Subject', params),
         body: translate(recipient.language, 'MAIL.ReviewerChange.Body', params),
         userId: current.id,
+        sender: { userId: current.id },
+        toStaffInbox: true,
       });
     }
   });

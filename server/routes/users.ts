@@ -23,7 +23,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource, type ResourceDefinition } from '../lib/rest.js';
-import { limitAction } from '../lib/rate-limit.js';
+import { mailingBy, type Mailing } from '../services/mail-outbox.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { inviteUser, type ProjectInvitation } from './invitations.js';
 
@@ -149,7 +149,7 @@ async function replaceLinks(tx: Tx, userId: number, tenantIDs: number[], salesOr
  * administrators' create, a project manager's invitation of a new person (with `invitation`: the mail names the
  * project) and the first administrator of a fresh install (`false`: the caller sets the password) all come here.
  */
-export async function createUser(tx: Tx, input: UserCreate, origin: string, invitation?: ProjectInvitation | false): Promise<{ id: number; link: string | null }> {
+export async function createUser(tx: Tx, input: UserCreate, mailing: Mailing, invitation?: ProjectInvitation | false): Promise<{ id: number; link: string | null }> {
   const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.login})`, input.login.toLowerCase()));
   if (taken) throw new ApiError(409, [{ key: USERS_MESSAGE.loginTaken, reference: 'login', params: { login: input.login } }]);
   await checkLinks(tx, input.tenantIDs, input.salesOrgIDs);
@@ -161,7 +161,7 @@ export async function createUser(tx: Tx, input: UserCreate, origin: string, invi
   await tx.insert(userProfiles).values({ userId: row.id, firstName: input.firstName, lastName: input.lastName, addressId: address.id, contactId: contact.id });
   await replaceLinks(tx, row.id, input.tenantIDs, input.salesOrgIDs);
   const invite = !isExternalLogin && invitation !== false;
-  const link = invite ? await inviteUser(tx, { id: row.id, login, email, language, firstName: input.firstName }, origin, invitation || undefined) : null;
+  const link = invite ? await inviteUser(tx, { id: row.id, login, email, language, firstName: input.firstName }, mailing, invitation || undefined) : null;
   return { id: row.id, link };
 }
 
@@ -200,10 +200,9 @@ userRoutes.post('/', async (c) => {
   const parsed = userCreateSchema.safeParse(withoutIds(await readJsonObject(c.req.raw)));
   if (!parsed.success) throw fromZod(parsed.error);
   const db = c.get('db');
-  // External logins get no invitation mail.
-  if (!parsed.data.isExternalLogin) await limitAction(db, 'invitation', c.get('user')!.id);
-  const origin = new URL(c.req.url).origin;
-  const { id } = await db.transaction((tx) => createUser(tx, parsed.data, origin));
+  // External logins get no invitation mail; the invitation counts against the mail limits (mail-outbox.ts).
+  const mailing = mailingBy(c.get('config').publicUrl, c.get('user')!.id);
+  const { id } = await db.transaction((tx) => createUser(tx, parsed.data, mailing));
   return c.json(await loadRecord(db, id), 201);
 });
 
@@ -266,9 +265,7 @@ userRoutes.post('/:id/invite', async (c) => {
   if (account.deleted) throw ApiError.conflict(USERS_MESSAGE.deletedNotEditable);
   if (account.isExternalLogin) throw ApiError.conflict(USERS_MESSAGE.externalNoInvitation);
   if (!account.email) throw ApiError.conflict(USERS_MESSAGE.noMailAddress);
-  await limitAction(db, 'invitationPerAccount', account.id);
-  await limitAction(db, 'invitation', user.id);
-  await db.transaction((tx) => inviteUser(tx, account, new URL(c.req.url).origin));
+  await db.transaction((tx) => inviteUser(tx, account, mailingBy(c.get('config').publicUrl, user.id)));
   return c.json({ status: 202, messages: [{ type: 'info', text: translate(user.language, 'USERS.InvitationSent', { email: account.email }) }] }, 202);
 });
 

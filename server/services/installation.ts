@@ -29,14 +29,14 @@ const settingsSchema = z.object({
   publicUrl: z.url(),
 });
 
-/** Reads INITIAL_ADMIN_LOGIN (admin), INITIAL_ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD, INITIAL_ADMIN_LANGUAGE and PUBLIC_URL; throws on bad values. */
-export function firstAdminSettings(env: NodeJS.ProcessEnv, port: number): FirstAdminSettings {
+/** Reads INITIAL_ADMIN_LOGIN (admin), INITIAL_ADMIN_EMAIL, INITIAL_ADMIN_PASSWORD, INITIAL_ADMIN_LANGUAGE; the link starts at PUBLIC_URL. Throws on bad values. */
+export function firstAdminSettings(env: NodeJS.ProcessEnv, publicUrl: string): FirstAdminSettings {
   const parsed = settingsSchema.safeParse({
     login: env.INITIAL_ADMIN_LOGIN || 'admin',
     email: env.INITIAL_ADMIN_EMAIL ?? '',
     password: env.INITIAL_ADMIN_PASSWORD || undefined,
     language: env.INITIAL_ADMIN_LANGUAGE || DEFAULT_LANGUAGE,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -80,7 +80,7 @@ export async function ensureFirstAdministrator(db: Db, settings: FirstAdminSetti
           tenantIDs: [],
           salesOrgIDs: [],
         },
-        settings.publicUrl,
+        { publicUrl: settings.publicUrl, sender: { system: 'installation' } },
         settings.password ? false : undefined,
       );
       if (settings.password) await tx.update(users).set({ passwordHash: await hashPassword(settings.password) }).where(eq(users.id, id));
@@ -103,7 +103,7 @@ export async function ensureFirstAdministrator(db: Db, settings: FirstAdminSetti
       await tx.delete(userInvitations).where(eq(userInvitations.userId, pending.id));
       return { login: pending.login, link: null };
     }
-    const link = await inviteUser(tx, { ...pending, firstName: '' }, settings.publicUrl);
+    const link = await inviteUser(tx, { ...pending, firstName: '' }, { publicUrl: settings.publicUrl, sender: { system: 'installation' } });
     return { login: pending.login, link };
   });
 }

@@ -99,6 +99,7 @@ export async function runEscalations(db: Db, now = new Date()): Promise<number> 
             subject: translate(language, 'MAIL.Escalation.Subject', params),
             body: translate(language, 'MAIL.Escalation.Body', params),
             userId: member.id,
+            sender: { system: 'scheduler' },
           });
         }
       }
@@ -147,6 +148,7 @@ export async function runDailyStatusMail(db: Db, now = new Date()): Promise<numb
         subject: translate(language, 'MAIL.DailyStatus.Subject', { count: changed.length }),
         body: translate(language, 'MAIL.DailyStatus.Body', { lines: lines.join('\n'), open: await taskCount(tx, user) }),
         userId: user.id,
+        sender: { system: 'scheduler' },
       });
       sent += 1;
     }

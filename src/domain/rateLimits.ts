@@ -69,10 +69,6 @@ export const ACTION_LIMITS = {
   accountDeletionRequest: { max: 3, windowSeconds: HOUR },
   /** Wrong old passwords in the password dialog (each costs a hash; the right one is not counted). */
   passwordChangeFailure: { max: 5, windowSeconds: 15 * MINUTE },
-  /** Invitation mails an administrator sends: new accounts and invitations sent again. */
-  invitation: { max: 100, windowSeconds: HOUR },
-  /** Invitations to one account (counted for the account, whoever sends them). */
-  invitationPerAccount: { max: 3, windowSeconds: HOUR },
   /** Upload requests to project units (each up to 20 files, checked and hashed). */
   projectFileUpload: { max: 60, windowSeconds: HOUR },
   /** IFC files uploaded: each one is read for the 3D viewer in the background. */
@@ -88,6 +84,32 @@ export const ACTION_LIMITS = {
 } as const satisfies Record<string, WindowLimit>;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;
+
+/**
+ * Every mail a user's action sends (invitations, sent again, "you were added", confirmation links, requests)
+ * counts in the mail outbox, whatever the route (server/services/mail-outbox.ts): per recipient address and
+ * per sending user, each within an hour. MAIL_LIMIT_PER_RECIPIENT and MAIL_LIMIT_PER_SENDER change the maxima.
+ */
+export const MAIL_LIMITS = {
+  /** Mails to one address, whoever sends them: the fourth invitation to one person within the hour is refused. */
+  perRecipient: { max: 3, windowSeconds: HOUR },
+  /** Mails one user's actions send, to anyone. */
+  perSender: { max: 100, windowSeconds: HOUR },
+} as const satisfies Record<string, WindowLimit>;
+
+export type MailLimits = Record<keyof typeof MAIL_LIMITS, WindowLimit>;
+
+/** The limits with the environment's maxima (positive whole numbers), or an error naming the variable. */
+export function mailLimitsFrom(env: Record<string, string | undefined>): MailLimits | { error: string } {
+  const limits: MailLimits = { perRecipient: { ...MAIL_LIMITS.perRecipient }, perSender: { ...MAIL_LIMITS.perSender } };
+  for (const [name, key] of [['MAIL_LIMIT_PER_RECIPIENT', 'perRecipient'], ['MAIL_LIMIT_PER_SENDER', 'perSender']] as const) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (!/^\d{1,6}$/.test(value) || Number(value) < 1) return { error: `${name} must be a whole number of mails per hour (1 or more): ${value}` };
+    limits[key] = { max: Number(value), windowSeconds: HOUR };
+  }
+  return limits;
+}
 
 /** "in 5 minutes", "in 5 Minuten", "over 5 minuten": when to try again, in the user's language. */
 export function retryWhen(seconds: number, language: string): string {

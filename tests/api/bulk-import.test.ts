@@ -165,6 +165,14 @@ describe('whole-list export of the other administration lists', () => {
     expect(lines).toHaveLength(1501);
     // A subject that a spreadsheet would read as a formula is exported as text.
     expect(lines.slice(1).every((line) => line.includes("'=Subject"))).toBe(true);
+    // In XLSX a text cell never runs as a formula: the text as it is, no apostrophe (issue #41).
+    const mailBook = new ExcelJS.Workbook();
+    await mailBook.xlsx.load(await (await t.request('GET', `/api/bulk/mails/export.xlsx?filter=${filter}`, { cookie: cookies.admin })).arrayBuffer());
+    const mailSheet = mailBook.worksheets[0];
+    const headerTexts = Array.from({ length: mailSheet.getRow(1).cellCount }, (_, i) => String(mailSheet.getRow(1).getCell(i + 1).value ?? ''));
+    const subjectColumn = headerTexts.findIndex((text) => /subject|betreff/i.test(text)) + 1;
+    const subjects = Array.from({ length: mailSheet.rowCount - 1 }, (_, i) => mailSheet.getRow(i + 2).getCell(subjectColumn).value);
+    expect(subjects.every((value) => typeof value === 'string' && value.startsWith('=Subject'))).toBe(true);
 
     const xlsx = await t.request('GET', '/api/bulk/tenants/export.xlsx', { cookie: cookies.admin });
     expect(xlsx.status).toBe(200);

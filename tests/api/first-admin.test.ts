@@ -11,7 +11,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const settings = (env: Record<string, string> = {}) => firstAdminSettings({ PUBLIC_URL: 'https://portal.example', ...env }, 3000);
+const settings = (env: Record<string, string> = {}) => firstAdminSettings(env, 'https://portal.example');
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 const setPassword = (token: string) => t!.request('POST', '/api/account/set-password', { body: { token, password: PASSWORD, confirmPassword: PASSWORD } });
 

@@ -30,7 +30,7 @@ describe('mail delivery', () => {
   });
 
   it('sends queued mails, keeps failures queued with the error and a later attempt, sends them on retry', async () => {
-    const id = await queueMail(t.db, { kind: 'test', recipient: 'a@b.example', subject: 'Hello', body: 'Text' });
+    const id = await queueMail(t.db, { kind: 'test', recipient: 'a@b.example', subject: 'Hello', body: 'Text', sender: { system: 'scheduler' } });
     const transport = new FakeTransport();
     transport.failures = 1;
     // The seed's welcome mail and this one are due; the first attempt fails for one of them.

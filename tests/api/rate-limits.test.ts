@@ -1,6 +1,6 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACTION_LIMITS, type LimitedAction } from '../../src/domain/rateLimits.js';
+import { ACTION_LIMITS, MAIL_LIMITS, type LimitedAction } from '../../src/domain/rateLimits.js';
 import { createApp } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { mails, projectFiles, projectUnits, rateLimits, users } from '../../server/db/schema.js';
@@ -25,8 +25,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.db.delete(rateLimits).where(like(rateLimits.key, 'action:%'));
+  await t.db.delete(rateLimits).where(or(like(rateLimits.key, 'action:%'), like(rateLimits.key, 'mail:%')));
 });
+
+/** A mail counter (mail-outbox.ts) at `count` just now. */
+async function usedUpMails(key: string, count: number) {
+  const row = { count, windowStart: new Date(), expiresAt: new Date(Date.now() + 3_600_000) };
+  await t.db.insert(rateLimits).values({ key, ...row }).onConflictDoUpdate({ target: rateLimits.key, set: row });
+}
 
 /** As if the user had used up the window just now (for limits too large to reach request by request). */
 async function usedUp(action: LimitedAction, id: number) {
@@ -64,15 +70,21 @@ describe('mail-sending actions', () => {
     expect((await t.request('POST', '/api/account/delete', { cookie: staff })).status).toBe(202);
   });
 
-  it('invitations: 3 an hour to one account; 100 an hour from one administrator', async () => {
+  it('invitations: 3 an hour to one address, the 4th is 429 and queues no mail; 100 an hour from one sender (the outbox counts)', async () => {
     const invite = (id: number) => t.request('POST', `/api/data/planxchange/users/${id}/invite`, { cookie: admin });
-    for (let i = 0; i < ACTION_LIMITS.invitationPerAccount.max; i++) expect((await invite(userId.drafter)).status).toBe(202);
-    await expectLimited(await invite(userId.drafter), 'RATELIMIT.invitationPerAccount');
+    const [drafter] = await t.db.select().from(users).where(eq(users.id, userId.drafter));
+    const queued = async () => (await t.db.select().from(mails).where(eq(mails.recipient, drafter.email))).length;
+    const before = await queued();
+    for (let i = 0; i < MAIL_LIMITS.perRecipient.max; i++) expect((await invite(userId.drafter)).status).toBe(202);
+    await expectLimited(await invite(userId.drafter), 'RATELIMIT.mailPerRecipient', /^3 mails have been sent to this address within 1 hour\. Please try again in \d+ minutes\.$/);
+    expect((await queued()) - before).toBe(3);
     expect((await invite(userId.configurer)).status).toBe(202);
-    await usedUp('invitation', userId.admin);
-    await expectLimited(await invite(userId.customer), 'RATELIMIT.invitation');
+    await usedUpMails(`mail:from:${userId.admin}`, MAIL_LIMITS.perSender.max);
+    await expectLimited(await invite(userId.customer), 'RATELIMIT.mailPerSender');
     const created = await t.request('POST', '/api/data/planxchange/users', { cookie: admin, body: { login: 'new.one', email: 'new.one@example.com', firstName: 'New', lastName: 'One' } });
-    await expectLimited(created, 'RATELIMIT.invitation');
+    await expectLimited(created, 'RATELIMIT.mailPerSender');
+    // Refused as a whole: no account without its invitation.
+    expect(await t.db.select().from(users).where(eq(users.login, 'new.one'))).toEqual([]);
     // An external login gets no mail, so it is not counted.
     const external = await t.request('POST', '/api/data/planxchange/users', { cookie: admin, body: { login: 'sso.one', email: 'sso.one@example.com', firstName: 'Sso', lastName: 'One', isExternalLogin: true } });
     expect(external.status).toBe(201);

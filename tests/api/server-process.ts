@@ -18,6 +18,8 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
   return {
     ...process.env,
     NODE_ENV: 'production',
+    // A loopback PUBLIC_URL: requests to 127.0.0.1 on the port given at start pass the host check.
+    PUBLIC_URL: 'http://127.0.0.1',
     VITEST: '',
     PORT: '0',
     HOST: '127.0.0.1',

@@ -61,6 +61,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
       PORT: String(port),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED: 'demo',
       DATABASE_URL: database?.url ?? '',
       SCHEDULER_INTERVAL_MS: '0',

@@ -132,6 +132,7 @@ async function startPortal(dataDir: string, databaseUrl: string, processes: numb
   const child = node(join(root, 'server', 'index.ts'), {
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED: 'none',

@@ -19,7 +19,7 @@ export async function startServer(appDir: string, dataDir: string): Promise<{ ba
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: appDir },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: appDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ const started: ChildProcess[] = [];
 function server(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', SCHEDULER_INTERVAL_MS: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', SCHEDULER_INTERVAL_MS: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   started.push(child);

@@ -81,7 +81,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const dataDir = mkdtempSync(join(tmpdir(), 'px-concurrency-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'demo', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: join(dataDir, 'no-app'), ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'demo', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: join(dataDir, 'no-app'), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

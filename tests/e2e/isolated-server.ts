@@ -38,6 +38,7 @@ export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env
       PORT: String(port),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED: options.seed ?? 'demo',
       DATABASE_URL: '',
       SCHEDULER_INTERVAL_MS: '0',

@@ -55,3 +55,35 @@ describe('IFC models are read off the request thread', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('every mail passes the outbox and its limits (issue #41)', () => {
+  const server = join(__dirname, '../../server');
+  const files = () => sourceFiles(server).map((file) => relative(server, file));
+
+  it('only server/services/mail-outbox.ts writes mails: a route cannot queue one past the mail limits', () => {
+    const offenders = files()
+      .filter((file) => file !== 'services/mail-outbox.ts')
+      .filter((file) => /\.insert\(\s*mails\s*\)/.test(readFileSync(join(server, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('only the portal\'s own jobs send as the system (not counted); everything else sends as the user who acts', () => {
+    const jobs = new Set(['services/mail-outbox.ts', 'services/scheduler.ts', 'services/installation.ts', 'db/seed.ts', 'db/seed-members.ts']);
+    const offenders = files()
+      .filter((file) => !jobs.has(file))
+      .filter((file) => /\bsystem:\s*'/.test(readFileSync(join(server, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('only the administrators\' user import sends outside the per-sender budget', () => {
+    const offenders = files()
+      .filter((file) => file !== 'services/mail-outbox.ts' && file !== 'lib/bulk/user-adapter.ts')
+      .filter((file) => /\bbulkImport:/.test(readFileSync(join(server, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no link is built from the request\'s address: links start at PUBLIC_URL (server/lib/public-url.ts)', () => {
+    const offenders = files().filter((file) => /new URL\(c\.req\.url\)\.origin/.test(readFileSync(join(server, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});

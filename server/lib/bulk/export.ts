@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { exportStyle, formatCell, safeText } from '../../../src/domain/bulk/cells.js';
+import { exportStyle, formatCell } from '../../../src/domain/bulk/cells.js';
 import { BULK_APP_RESOURCE, exportSheet, type BulkResource } from '../../../src/domain/bulk/resources.js';
 import type { Language } from '../../../src/domain/languages.js';
 import { translate } from '../i18n.js';
@@ -74,7 +74,8 @@ export function xlsxStream(resource: string, pages: Pages, language: Language, l
             const value = record[column.field];
             if (value === null || value === undefined) return null;
             if (column.kind === 'idList') return (value as unknown[]).join(' ');
-            return typeof value === 'string' ? safeText(value) : value;
+            // A string cell is text in XLSX (never run as a formula): written as it is, without the CSV's apostrophe guard.
+            return value;
           });
           sheet.addRow(row).commit();
         }

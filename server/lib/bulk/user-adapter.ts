@@ -39,10 +39,10 @@ export const userAdapter: BulkAdapter = {
     }
     return problems;
   },
-  async create(tx, writes, { origin }) {
+  async create(tx, writes, { origin, user }) {
     for (const { data } of writes) {
       const { isActive, ...input } = data;
-      const { id } = await createUser(tx, input as UserCreate, origin);
+      const { id } = await createUser(tx, input as UserCreate, { publicUrl: origin, sender: { userId: user.id, bulkImport: true } });
       if (isActive === false) await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     }
   },

@@ -182,6 +182,7 @@ export const BULK_MESSAGE = {
   fieldNotBulk: 'BULK.Edit.FieldNotAllowed',
   emptyFile: 'BULK.Import.EmptyFile',
   tooManyRows: 'BULK.Import.TooManyRows',
+  tooManyCells: 'BULK.Import.TooManyCells',
   unreadable: 'BULK.Import.Unreadable',
   unknownColumn: 'BULK.Import.UnknownColumn',
   notInUpdateOnly: 'BULK.Import.OnlyUpdates',
