@@ -40,6 +40,8 @@ export async function notifyUsers(
       subject: translate(language, `NOTIFICATIONS.Mail.${notice.kind}.Subject`, texts),
       body: translate(language, `NOTIFICATIONS.Mail.${notice.kind}.Body`, texts),
       userId: recipient.id,
+      // The portal's notice of its own event, mailed only because the recipient asked for this kind in their profile.
+      sender: { system: 'notifications' },
     });
   }
 }

@@ -10,7 +10,7 @@ import { countInWindow, tooManyRequests } from '../lib/rate-limit.js';
  * architecture test keeps that to their files (tests/unit/architecture.test.ts). An administrator's user import
  * (`bulkImport`, one deliberate file of up to IMPORT_MAX_ROWS accounts) counts per recipient, not per sender.
  */
-export type MailSender = { userId: number; bulkImport?: true } | { system: 'scheduler' | 'installation' | 'demo-seed' };
+export type MailSender = { userId: number; bulkImport?: true } | { system: 'scheduler' | 'installation' | 'demo-seed' | 'notifications' };
 
 export interface OutgoingMail {
   kind: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makePng } from '../api/png-fixture';
-import { launchBrowser, login, newContext } from './browser';
+import { launchBrowser, login, newContext, settled } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -62,7 +62,7 @@ describe('master data as admin', () => {
     await page.getByRole('cell', { name: 'E2E Werk Kassel-Nord', exact: true }).click();
     await page.waitForURL(/\/admin\/plants\/\d+$/);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('E2E Werk Kassel-Nord');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const plantUrl = `/api/data/planxchange/plants/${page.url().split('/').pop()}`;
     const current = await (await page.request.get(plantUrl)).json();
     expect((await page.request.put(plantUrl, { data: { name: 'E2E Werk Kassel-Süd', version: current.version } })).status()).toBe(200);

@@ -68,7 +68,39 @@ function watchConsole(page: Page): void {
 export async function newContext(browser: Browser, baseURL: string, locale = 'en-US', viewport = { width: 1366, height: 860 }, options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport, ...options });
   context.on('page', watchConsole);
+  context.on('page', trackRequests);
   return context;
+}
+
+const inflight = new WeakMap<Page, Set<unknown>>();
+
+/** Counts a page's requests under way, except the live-event stream, which stays open as long as the page. */
+function trackRequests(page: Page): void {
+  const open = new Set<unknown>();
+  inflight.set(page, open);
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/events')) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * Waits until the page has had no request under way for 500 ms — Playwright's 'networkidle', but blind to the
+ * live-event stream (an EventSource is a request that never ends, so 'networkidle' would never come).
+ */
+export async function settled(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = inflight.get(page);
+  if (!open) throw new Error('settled(): the page was not opened in a context made by newContext()');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (open.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    if (Date.now() > deadline) throw new Error(`settled(): requests still under way after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Demo users whose identity is managed elsewhere: they sign in through the demo identity provider. */

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_TYPES } from '../../src/domain/tenants';
-import { launchBrowser, login, newContext } from './browser';
+import { launchBrowser, login, newContext, settled } from './browser';
 import { startIsolatedServer } from './isolated-server';
 
 // Imports change the demo catalogue other journeys order from: its own server with a fresh demo database.
@@ -101,7 +101,7 @@ describe('bulk administration', () => {
     const page = await context.newPage();
     await login(page, 'customer');
     await page.goto('/home/app/admin/aacproducts');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Set field' }).count()).toBe(0);
     const importing = await page.request.post('/api/bulk/aacproducts/import', {

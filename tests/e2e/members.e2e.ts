@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
+import { launchBrowser, login, newContext, settled } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -50,7 +50,7 @@ describe('member profile as customer', () => {
     for (const text of ['Nordstein Porenbeton GmbH', 'Am Werk 4', '28197', 'Bremen']) expect(await company.getByText(text, { exact: true }).count()).toBe(1);
     await page.getByText('Sales planner').waitFor();
     // The tenant logo shows when there is one; a missing logo leaves no broken image.
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const logo = company.getByTestId('member-company-logo');
     if (await logo.count()) expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.screenshot({ path: 'test-results/member-profile.png', fullPage: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlanningData } from '../../src/domain/assignments';
 import type { Task } from '../../src/domain/tasks';
@@ -36,9 +36,13 @@ function actionCounter(page: Page) {
     inFlight = Math.max(0, inFlight - 1);
     if (inFlight === 0) idleSince = Date.now();
   };
-  page.on('request', busy);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+  // The live-event stream stays open as long as the page: it is no wait of the customer's.
+  const counted = (run: () => void) => (request: Request) => {
+    if (!request.url().includes('/api/events')) run();
+  };
+  page.on('request', counted(busy));
+  page.on('requestfinished', counted(done));
+  page.on('requestfailed', counted(done));
   page.on('response', (response) => {
     const request = response.request();
     if (request.method() === 'GET' && response.status() >= 400 && response.url().includes('/api/')) {
