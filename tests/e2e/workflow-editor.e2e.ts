@@ -20,11 +20,14 @@ describe('workflow diagram editor', () => {
     expect(await page.getByTestId('state-NewState').getAttribute('data-problem')).toBe('unreachable deadEnd');
     expect(await page.getByTestId('check-summary').innerText()).toContain('Unreachable');
     await page.getByTestId('label-states-de').fill('Technische Prüfung');
-    await page.getByTestId('state-NewState').getByText('Technische Prüfung').waitFor();
+    await page.getByTestId('label-states-en').fill('Technical review');
+    // The diagram speaks the configurer's language (English here).
+    await page.getByTestId('state-NewState').getByText('Technical review').waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/390-editor.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
+    await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByTestId('state-NewState').waitFor({ state: 'detached' });
