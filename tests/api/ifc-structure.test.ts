@@ -49,6 +49,9 @@ async function uploadIfc(name: string, text: string): Promise<number> {
   return created.projectFileID;
 }
 
+/** A lot of storeys that hold walls: wall elements proposed (issue #39), with that type's earliest date. */
+const lot = (name: string, wallNos: string[]) => ({ name, wallNos, materialType: 'planelemente', deliveryDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+
 describe('GET api/file/{root}/{file}/ifcstructure', () => {
   it('answers the structure of the seeded Wohnpark Weserblick model', async () => {
     const response = await t.request('GET', `/api/file/${W()}/${W()}`, { cookie: customer });
@@ -60,16 +63,16 @@ describe('GET api/file/{root}/{file}/ifcstructure', () => {
           title: 'Haus A',
           approvalLots: ['Bauabschnitt A1', 'Bauabschnitt A2'],
           lots: [
-            { name: 'Bauabschnitt A1', wallNos: walls('A-EG', 6) },
-            { name: 'Bauabschnitt A2', wallNos: walls('A-OG', 6) },
+            lot('Bauabschnitt A1', walls('A-EG', 6)),
+            lot('Bauabschnitt A2', walls('A-OG', 6)),
           ],
         },
         {
           title: 'Haus C',
           approvalLots: ['Erdgeschoss', 'Obergeschoss'],
           lots: [
-            { name: 'Erdgeschoss', wallNos: walls('C-EG', 4) },
-            { name: 'Obergeschoss', wallNos: walls('C-OG', 4) },
+            lot('Erdgeschoss', walls('C-EG', 4)),
+            lot('Obergeschoss', walls('C-OG', 4)),
           ],
         },
       ],

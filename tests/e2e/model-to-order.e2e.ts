@@ -174,7 +174,7 @@ describe('from the model to a placed AAC order', () => {
       expect(volumes).toEqual(['40.24', '34.675']);
       expect(await customer.locator('.Mui-error').count()).toBe(0);
       const draft = await customer.evaluate((rootId) => localStorage.getItem(`project-structure-${rootId}`), root);
-      const subprojects = (JSON.parse(draft!) as { subprojects: { name: string; children: { name: string; materials: Material[] }[] }[] }).subprojects;
+      const subprojects = (JSON.parse(draft!) as { draft: { subprojects: { name: string; children: { name: string; materials: Material[] }[] }[] } }).draft.subprojects;
       imported = subprojects.find((subproject) => subproject.name === 'Wohnhaus')!.children.map((lot) => ({ lot: lot.name, type: lot.materials[0].type, date: lot.materials[0].deliveryDate }));
       expect(imported.map((lot) => [lot.lot, lot.type])).toEqual([
         ['Erdgeschoss', 'planelemente'],

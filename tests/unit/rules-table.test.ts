@@ -15,6 +15,7 @@ const NOTES: Record<string, string> = {
   showsDeliveryDates:
     'display only: the button is a shortcut to delivery data that the structure page and each lot’s edit dialog also edit; `canEditMaterials` guards the writes',
   canConfirmDeliveries: 'enforced through `canAccess` (delivery-overview, edit) on `PUT /api/data/planxchange/delivery-overview/:id`',
+  showsSmallVolumeNotice: 'display only: a notice, no action; where rows cannot change the order routes refuse row writes (`canEditOrderItems`)',
   canAccess: 'the permission module: every resource route and the app’s `authProvider.canAccess`',
 };
 

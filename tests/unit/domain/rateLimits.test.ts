@@ -33,12 +33,12 @@ describe('login back-off', () => {
 });
 
 describe('action limits', () => {
-  it('limit every mail-sending or costly action per user', () => {
+  it('limit every costly action per user (mails are limited in the outbox: server/services/mail-outbox.ts)', () => {
     for (const limit of Object.values(ACTION_LIMITS)) {
       expect(limit.max).toBeGreaterThan(0);
       expect(limit.windowSeconds).toBeGreaterThanOrEqual(60);
     }
-    expect(Object.keys(ACTION_LIMITS)).toEqual(expect.arrayContaining(['reviewerChangeRequest', 'accountDeletionRequest', 'passwordChangeFailure', 'invitation', 'zipDownload', 'ifcUpload', 'ifcStructure']));
+    expect(Object.keys(ACTION_LIMITS)).toEqual(expect.arrayContaining(['reviewerChangeRequest', 'accountDeletionRequest', 'passwordChangeFailure', 'zipDownload', 'ifcUpload', 'ifcStructure']));
   });
 });
 
