@@ -51,7 +51,7 @@ export interface ActiveWorkflow {
 }
 
 let cachedDefault: WorkflowDefinition | undefined;
-const cache = new Map<number, WorkflowDefinition>();
+const cache = new Map<string, WorkflowDefinition>();
 
 /**
  * The definition in force: the published version, else the shipped default as version 1. One small query per call,
@@ -60,15 +60,18 @@ const cache = new Map<number, WorkflowDefinition>();
  */
 export async function activeWorkflow(db: Db | Tx): Promise<ActiveWorkflow> {
   const [published] = await (db as Db)
-    .select({ version: workflowDefinitions.version })
+    .select({ version: workflowDefinitions.version, publishedAt: workflowDefinitions.publishedAt })
     .from(workflowDefinitions)
     .where(eq(workflowDefinitions.status, 'published'));
   if (!published) return { version: 1, definition: (cachedDefault ??= defaultWorkflow()) };
-  let definition = cache.get(published.version);
+  // Keyed by version and moment of publishing: a restored backup (or another database in the same process, as in
+  // the tests) may hold another definition under the same number.
+  const key = `${published.version}@${published.publishedAt?.getTime() ?? ''}`;
+  let definition = cache.get(key);
   if (!definition) {
     const [row] = await (db as Db).select({ definition: workflowDefinitions.definition }).from(workflowDefinitions).where(eq(workflowDefinitions.version, published.version));
     definition = row.definition as unknown as WorkflowDefinition;
-    cache.set(published.version, definition);
+    cache.set(key, definition);
   }
   return { version: published.version, definition };
 }
