@@ -80,6 +80,10 @@ function fakeDataProvider(record: SheetRecord): DataProvider {
     // The editor's calls that are not CRUD (validate, publish) go through the portal's provider to the stubbed server.
     validateSheetDocuments: portalDataProvider.validateSheetDocuments,
     publishSheet: portalDataProvider.publishSheet,
+    // The visual builder (the default view of a draft) reads the sheet's set; these tests use the JSON view.
+    sheetSet: vi.fn(() => Promise.resolve({ sheets: [] })),
+    // Publishing shows its impact first: nothing under way here.
+    sheetImpact: vi.fn(() => Promise.resolve({ onOlderVersions: [], noLongerValid: [], dropped: [], together: [], problems: [] })),
   } as DataProvider;
 }
 
@@ -107,7 +111,12 @@ function renderPage(record: SheetRecord) {
 }
 
 // The editor is lazy: the first render waits for its module.
-const schemaEditor = () => screen.findByTestId('json-editor-schema', {}, { timeout: 8000 }) as Promise<HTMLTextAreaElement>;
+// A draft opens in the visual builder; these tests use the JSON view ("advanced").
+const schemaEditor = async () => {
+  const jsonView = screen.queryByTestId('view-json') ?? (await screen.findByTestId('view-json', {}, { timeout: 8000 }).catch(() => null));
+  if (jsonView && jsonView.getAttribute('aria-pressed') !== 'true') fireEvent.click(jsonView);
+  return screen.findByTestId('json-editor-schema', {}, { timeout: 8000 }) as Promise<HTMLTextAreaElement>;
+};
 const type = (editor: HTMLTextAreaElement, text: string) => fireEvent.change(editor, { target: { value: text } });
 
 afterEach(() => vi.unstubAllGlobals());
