@@ -67,6 +67,8 @@ describe('questionnaire schema editor', () => {
     await page.waitForURL(/\/home\/app\/questionnaire-sheets\/\d+$/);
     const draftId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByTestId('sheet-heading').waitFor();
+    // A draft opens in the visual builder (#34); this journey edits the JSON documents ("advanced").
+    await page.getByTestId('view-json').click();
     expect(await page.getByTestId('sheet-status').innerText()).toBe('Draft');
     await page.getByTestId('no-problems').getByText('No problems').waitFor();
     const draft = (await (await page.request.get(`${SHEETS_API}/${draftId}`)).json()) as Json;
