@@ -40,7 +40,7 @@ export function NotificationBell() {
     <>
       <Tooltip title={label}>
         <IconButton color="inherit" aria-label={label} aria-haspopup="menu" onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)} data-testid="notification-bell">
-          <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+          <Badge variant="dot" invisible={!unread} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>
