@@ -96,6 +96,8 @@ describe('project units as customer (reviewer of Wohnpark Weserblick, Structurin
     const stale = page.getByRole('dialog', { name: 'Edit "Haus C"' });
     const loaded = await (await page.request.get(unitUrl)).json();
     expect((await page.request.put(unitUrl, { data: { notes: 'Mit Doppelgarage', version: loaded.version } })).status()).toBe(200);
+    // The page follows the change live: the open dialog says so and keeps the version it started from.
+    await stale.getByTestId('edit-unit-changed-meanwhile').waitFor();
     await stale.getByLabel('Notes').fill('Mit Fahrradkeller');
     await stale.getByTestId('edit-unit-save').click();
     await page.getByText('Someone else changed this in the meantime.', { exact: false }).first().waitFor();

@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -37,8 +37,12 @@ function Hero({ unit }: { unit: ProjectUnit }) {
 }
 
 /** Edit a unit: Cancel and Save; only the changed fields are sent, with the version read. */
-export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: () => void }) {
+export function EditUnitDialog({ unit: current, onClose }: { unit: ProjectUnit; onClose: () => void }) {
   const translate = useTranslate();
+  // The unit as it was when the dialog opened: live updates refresh the page's copy, but the save must carry the version
+  // the user started from, so that someone else's change meanwhile is refused (409) instead of overwritten.
+  const [unit] = useState(current);
+  const changedMeanwhile = current.version !== unit.version;
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
@@ -96,6 +100,11 @@ export function EditUnitDialog({ unit, onClose }: { unit: ProjectUnit; onClose: 
         <Hero unit={unit} />
         <DialogContent>
           <ServerMessages messages={messages} />
+          {changedMeanwhile && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="edit-unit-changed-meanwhile">
+              {translate('LIVE.ChangedWhileEditing')}
+            </Alert>
+          )}
           <UnitFormFields
             type={unit.projectUnitType}
             register={register}
