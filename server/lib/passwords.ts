@@ -36,7 +36,11 @@ export const HASH_QUEUE_MAX = 16 * HASH_CONCURRENCY;
 
 /** No hashing slot free and the queue full: answered 429 without hashing. */
 export class PasswordCheckBusy extends ApiError {
-  constructor(retryAfterSeconds: number) {
+  constructor(
+    retryAfterSeconds: number,
+    /** The line that was full. */
+    readonly line: HashLine = 'unknown',
+  ) {
     super(429, [{ key: 'ERRORMESSAGES.ServerBusy', params: { seconds: retryAfterSeconds, when: (language: string) => retryWhen(retryAfterSeconds, language) } }], {
       'Retry-After': String(retryAfterSeconds),
     });
@@ -45,23 +49,28 @@ export class PasswordCheckBusy extends ApiError {
 
 let running = 0;
 let completed = 0;
-const waitingFirst: (() => void)[] = [];
-const waiting: (() => void)[] = [];
+/**
+ * Who waits for a hashing slot, served in this order: a browser the account knows (device cookie), a try that
+ * solved a login challenge (src/domain/loginChallenge.ts), everyone else. Each line has its own bound, so a
+ * flood in the last line never takes the places of the first two.
+ */
+export type HashLine = 'known' | 'proven' | 'unknown';
+const lines: Record<HashLine, (() => void)[]> = { known: [], proven: [], unknown: [] };
+const ORDER: HashLine[] = ['known', 'proven', 'unknown'];
 let averageHashMs = 400;
 
 /** Hashes running, waiting and done since the start (for tests and monitoring). */
 export function hashingStats() {
-  return { running, waiting: waitingFirst.length + waiting.length, completed };
+  return { running, waiting: lines.known.length + lines.proven.length + lines.unknown.length, provenWaiting: lines.proven.length, completed };
 }
 
-/** Runs one hash when a slot is free; `first` (a client the account knows) is served before the others. */
-async function inHashSlot<T>(work: () => Promise<T>, first = false): Promise<T> {
+/** Runs one hash when a slot is free, after those waiting in the same or an earlier line. */
+async function inHashSlot<T>(work: () => Promise<T>, line: HashLine = 'unknown'): Promise<T> {
   if (running >= HASH_CONCURRENCY) {
-    // Each line has its own bound: a flood of unknown clients never takes the places of known ones.
-    const line = first ? waitingFirst : waiting;
-    const ahead = waitingFirst.length + (first ? 0 : waiting.length);
-    if (line.length >= HASH_QUEUE_MAX) throw new PasswordCheckBusy(Math.max(1, Math.ceil(((ahead + 1) * averageHashMs) / HASH_CONCURRENCY / 1000)));
-    await new Promise<void>((resolve) => line.push(resolve));
+    const queue = lines[line];
+    const ahead = ORDER.slice(0, ORDER.indexOf(line) + 1).reduce((sum, name) => sum + lines[name].length, 0);
+    if (queue.length >= HASH_QUEUE_MAX) throw new PasswordCheckBusy(Math.max(1, Math.ceil(((ahead + 1) * averageHashMs) / HASH_CONCURRENCY / 1000)), line);
+    await new Promise<void>((resolve) => queue.push(resolve));
   } else running++;
   const started = performance.now();
   try {
@@ -70,7 +79,7 @@ async function inHashSlot<T>(work: () => Promise<T>, first = false): Promise<T> 
     averageHashMs = averageHashMs * 0.8 + (performance.now() - started) * 0.2;
     completed++;
     // The slot passes straight to the next in line; `running` only drops when nobody waits.
-    const next = waitingFirst.shift() ?? waiting.shift();
+    const next = lines.known.shift() ?? lines.proven.shift() ?? lines.unknown.shift();
     if (next) next();
     else running--;
   }
@@ -102,16 +111,16 @@ function parse(stored: string | null) {
 
 /**
  * Checks a password against a stored hash. Unknown accounts (no hash) cost the same: a hash with the current
- * parameters, so the answer's timing does not tell which logins exist. `first`: served before other waiting checks.
+ * parameters, so the answer's timing does not tell which logins exist. `line`: where the check waits for a slot.
  */
-export async function verifyPassword(password: string, stored: string | null, options: { first?: boolean } = {}): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | null, options: { line?: HashLine } = {}): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) {
     const { N, r, p } = SCRYPT_PARAMS;
-    await inHashSlot(() => scrypt(password, DUMMY_SALT, N, r, p), options.first);
+    await inHashSlot(() => scrypt(password, DUMMY_SALT, N, r, p), options.line);
     return false;
   }
-  const actual = await inHashSlot(() => scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p), options.first);
+  const actual = await inHashSlot(() => scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p), options.line);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
 

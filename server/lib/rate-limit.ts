@@ -99,6 +99,12 @@ export async function counterExists(db: Db, key: string): Promise<boolean> {
   return !!row;
 }
 
+/** Deletes `key` if it exists and has not expired; true for the one request that did (a one-time token). */
+export async function consumeCounter(db: Db, key: string): Promise<boolean> {
+  const deleted = await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key} and ${rateLimits.expiresAt} > ${now}`).returning({ key: rateLimits.key });
+  return deleted.length === 1;
+}
+
 /** Deletes the counters nobody needs any more (run by the scheduler). */
 export async function purgeRateLimits(db: Db): Promise<number> {
   const deleted = await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`)).returning({ key: rateLimits.key });

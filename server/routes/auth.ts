@@ -10,7 +10,8 @@ import { clientAddress } from '../lib/client-address.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login-throttle.js';
-import { hashPassword, needsRehash, PasswordCheckBusy, verifyPassword } from '../lib/passwords.js';
+import { challengeRefusal, redeemProof } from '../lib/login-challenge.js';
+import { hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { externalLoginOnly, providerSignOutUrl } from './oidc.js';
 import { csrfGuard, fromOwnPage } from '../lib/security.js';
@@ -19,18 +20,21 @@ import { createSession, deleteSession, loadSessionUser, SESSION_COOKIE, SESSION_
 export const loginSchema = z.strictObject({
   username: requiredText(120),
   password: z.string({ error: 'VALIDATION.IsRequired' }).min(1, 'VALIDATION.IsRequired').max(200, 'VALIDATION.TooLong'),
+  /** A solved login challenge (src/domain/loginChallenge.ts), sent again after a 429 that carried one. */
+  proof: z.strictObject({ id: z.string().max(64), nonce: z.string().max(20) }).optional(),
 });
 
 export const authRoutes = new Hono<AppEnv>();
 
 /**
  * Password login. Every try counts as a failure before the password is checked (login-throttle.ts): a try
- * that must still wait is answered 429 without hashing; hashing itself waits in a bounded queue (passwords.ts).
+ * that must still wait is answered 429 without hashing; hashing itself waits in bounded lines (passwords.ts), and
+ * when the line of unknown browsers is full the answer is a challenge to solve (login-challenge.ts).
  */
 authRoutes.post('/login', async (c) => {
   const parsed = loginSchema.safeParse(await readJsonObject(c.req.raw));
   if (!parsed.success) throw fromZod(parsed.error);
-  const { username, password } = parsed.data;
+  const { username, password, proof } = parsed.data;
   const db = c.get('db');
 
   const attempt = await LoginAttempt.begin(db, username, { address: clientAddress(c), deviceToken: getCookie(c, DEVICE_COOKIE) });
@@ -43,12 +47,16 @@ authRoutes.post('/login', async (c) => {
     await attempt.takeBack();
     throw externalLoginOnly(c.get('config').sso);
   }
+  // A browser the account knows waits first; then a try with a solved challenge; then everyone else.
+  const line: HashLine = attempt.knownDevice ? 'known' : (await redeemProof(db, username, proof)) ? 'proven' : 'unknown';
   let ok: boolean;
   try {
-    ok = await verifyPassword(password, account?.passwordHash ?? null, { first: attempt.knownDevice });
+    ok = await verifyPassword(password, account?.passwordHash ?? null, { line });
   } catch (error) {
-    if (error instanceof PasswordCheckBusy) await attempt.takeBack();
-    throw error;
+    if (!(error instanceof PasswordCheckBusy)) throw error;
+    await attempt.takeBack();
+    // All checks taken (a flood): a new browser gets a challenge to solve instead of "server busy" (docs/security.md).
+    throw line === 'known' ? error : await challengeRefusal(db, username);
   }
   if (!account || !ok || !account.isActive) throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
 

@@ -5,6 +5,7 @@ import { canAccess } from '../domain/permissions';
 import { displayName, type SessionUser } from '../domain/user';
 import { messagesText } from './http';
 import { permissionResource } from './resourceNames';
+import { LOGIN_CHALLENGE, solveChallenge, type LoginProof } from '../domain/loginChallenge';
 
 let current: SessionUser | null = null;
 let pending: Promise<SessionUser | null> | null = null;
@@ -49,15 +50,26 @@ export async function signInOptions(): Promise<SignInOptions> {
 
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const response = await fetch('/api/auth/login', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    const body = await response.json().catch(() => undefined);
-    if (!response.ok) throw new Error(messagesText(body) ?? 'ra.auth.sign_in_error');
-    current = body as SessionUser;
+    let proof: LoginProof | undefined;
+    for (let round = 0; ; round++) {
+      const response = await fetch('/api/auth/login', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ username, password, ...(proof ? { proof } : {}) }),
+      });
+      const body = await response.json().catch(() => undefined);
+      // A login flood keeps the password checks busy: the browser solves the challenge and asks again
+      // (src/domain/loginChallenge.ts); the form's spinner keeps turning meanwhile.
+      const challenge = response.status === 429 ? response.headers.get(LOGIN_CHALLENGE.header) : null;
+      if (challenge && round < LOGIN_CHALLENGE.maxRounds) {
+        proof = await solveChallenge(challenge);
+        continue;
+      }
+      if (!response.ok) throw new Error(messagesText(body) ?? 'ra.auth.sign_in_error');
+      current = body as SessionUser;
+      return;
+    }
   },
   async logout() {
     current = null;
