@@ -54,23 +54,38 @@ async function typeRow(page: Page, values: { room?: string; storey?: string; art
 }
 
 describe('AAC order table', () => {
-  it('two customers change the same row: the second save gets the conflict message and the current rows', async () => {
+  it('two customers on one table: a save appears live on the other, whose unsaved edit stays; the same row changed by both is marked and refused', async () => {
     const first = await signIn('customer');
     const second = await signIn('customer');
     const lot = await aacLot(first);
     await Promise.all([openTable(first, lot), openTable(second, lot)]);
 
+    // The second customer starts editing row 2 and does not save yet.
+    await cell(rows(second).nth(1), 'Qty').fill('33');
+    // The first saves a change of row 1: it appears in the second browser within a second, without a reload,
+    // and the second's unsaved edit of row 2 stays.
     await cell(rows(first).first(), 'Qty').fill('26');
     await rows(first).first().getByTestId('row-save').click();
     await rows(first).first().and(first.locator('[data-status="clean"]')).waitFor();
+    const savedAt = Date.now();
+    await expect.poll(() => cell(rows(second).first(), 'Qty').inputValue(), { timeout: 5_000, interval: 50 }).toBe('26');
+    const followedIn = Date.now() - savedAt;
+    expect(await cell(rows(second).nth(1), 'Qty').inputValue()).toBe('33');
+    expect(await rows(second).nth(1).getAttribute('data-status')).toBe('dirty');
 
-    // The second browser still shows the old row and changes it too.
-    expect(await cell(rows(second).first(), 'Qty').inputValue()).toBe('24');
-    await cell(rows(second).first(), 'Qty').fill('40');
-    await rows(second).first().getByTestId('row-save').click();
+    // Now the first changes row 2 too: the second's row is marked; its save is refused, nothing overwritten.
+    await cell(rows(first).nth(1), 'Qty').fill('31');
+    await rows(first).nth(1).getByTestId('row-save').click();
+    await rows(first).nth(1).and(first.locator('[data-status="clean"]')).waitFor();
+    await rows(second).nth(1).getByTestId('row-changed-meanwhile').waitFor();
+    expect(await cell(rows(second).nth(1), 'Qty').inputValue()).toBe('33');
+    await second.screenshot({ path: `${SHOTS}/05-changed-meanwhile.png`, fullPage: true });
+    await rows(second).nth(1).getByTestId('row-save').click();
     await second.getByText('Someone else changed or deleted this row in the meantime.', { exact: false }).waitFor();
-    await expect.poll(() => cell(rows(second).first(), 'Qty').inputValue()).toBe('26');
-    expect(await rows(second).first().getAttribute('data-status')).toBe('clean');
+    await expect.poll(() => cell(rows(second).nth(1), 'Qty').inputValue()).toBe('31');
+    expect(await rows(second).nth(1).getAttribute('data-status')).toBe('clean');
+    console.log(`a save appeared in the other browser after ${followedIn} ms`);
+    expect(followedIn).toBeLessThan(1_000);
     // The toast has slid in completely.
     await second.waitForTimeout(400);
     await second.screenshot({ path: `${SHOTS}/05-conflict.png`, fullPage: true });

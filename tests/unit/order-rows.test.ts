@@ -22,16 +22,37 @@ describe('order rows', () => {
     expect(showDeleteAction(edited)).toBe(false);
   });
 
-  it('keeps an edited row on reload only while the server still has the version it was loaded with', () => {
+  it('keeps an edited row on reload; one someone else changed meanwhile is marked, keeps its version, and undo takes theirs', () => {
     let drafts = loaded();
     drafts = reducer(drafts, { type: 'change', key: drafts[0].key, patch: { qty: '12' }, fields: ['qty'] });
     drafts = reducer(drafts, { type: 'change', key: drafts[1].key, patch: { qty: '13' }, fields: ['qty'] });
-    const reloaded = mergeDrafts(drafts, [aacItem(1, 1), aacItem(2, 2, { qty: 9, version: 2 })], rules);
+    const theirs = aacItem(2, 2, { qty: 9, version: 2 });
+    const reloaded = mergeDrafts(drafts, [aacItem(1, 1), theirs], rules);
     expect(reloaded[0].values.qty).toBe('12');
     expect(reloaded[0].dirty).toBe(true);
-    expect(reloaded[1].values.qty).toBe('9');
-    expect(reloaded[1].dirty).toBe(false);
+    expect(reloaded[0].changedMeanwhile).toBeUndefined();
+    // The edit stays, with the version it started from (its save is refused with 409, nothing overwritten).
+    expect(reloaded[1].values.qty).toBe('13');
+    expect(reloaded[1].dirty).toBe(true);
+    expect(reloaded[1].item?.version).toBe(1);
+    expect(reloaded[1].changedMeanwhile).toBe(theirs);
     expect(reloaded.map((draft) => draft.key).slice(0, 2)).toEqual(drafts.map((draft) => draft.key).slice(0, 2));
+    const undone = reducer(reloaded, { type: 'revert', key: reloaded[1].key });
+    expect(undone[1].values.qty).toBe('9');
+    expect(undone[1].item?.version).toBe(2);
+    expect(undone[1].dirty).toBe(false);
+    expect(undone[1].changedMeanwhile).toBeUndefined();
+  });
+
+  it('keeps an edited row someone else deleted meanwhile in its place, marked, until it is undone', () => {
+    let drafts = loaded();
+    drafts = reducer(drafts, { type: 'change', key: drafts[0].key, patch: { qty: '12' }, fields: ['qty'] });
+    const reloaded = mergeDrafts(drafts, [aacItem(2, 2)], rules);
+    expect(reloaded[0].key).toBe(drafts[0].key);
+    expect(reloaded[0].changedMeanwhile).toBe('deleted');
+    expect(reloaded[1].item?.id).toBe(2);
+    const undone = reducer(reloaded, { type: 'revert', key: reloaded[0].key });
+    expect(undone.some((draft) => draft.key === drafts[0].key)).toBe(false);
   });
 
   it('turns the saved new row into a clean one and adds a fresh row pre-filled from it', () => {

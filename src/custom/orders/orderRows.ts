@@ -18,6 +18,12 @@ export interface OrderDraft<Item, Values> {
   /** The API's messages (already translated) by field name. */
   serverErrors: Record<string, string>;
   saving: boolean;
+  /**
+   * Someone else changed (the server's item) or deleted the row while this user was editing it (live updates):
+   * the edit stays with the version it started from, so saving it is refused (409) rather than overwriting theirs;
+   * undo takes their version.
+   */
+  changedMeanwhile?: Item | 'deleted';
 }
 
 interface SavedItem {
@@ -58,19 +64,29 @@ export interface DraftRules<Item, Values> {
 }
 
 /**
- * The rows after (re)loading: saved items in the API's order; a row the user is editing keeps its edits when
- * the item is unchanged on the server (same version), otherwise the server's row replaces it — nothing is
- * silently overwritten. Filled-in new rows stay (several when rows were proposed from the model); a fresh one,
+ * The rows after (re)loading: saved items in the API's order; a row the user is editing keeps its edits — when
+ * someone else changed or deleted the item meanwhile it is marked (`changedMeanwhile`) and keeps the version it
+ * started from, so its save is refused and nothing of theirs is overwritten; a clean row shows the server's. Filled-in new rows stay (several when rows were proposed from the model); a fresh one,
  * pre-filled from the last item and numbered after them, ends the table unless the user is typing into the last.
  */
 export function mergeDrafts<Item extends SavedItem, Values extends Positioned>(previous: readonly OrderDraft<Item, Values>[], items: readonly Item[], rules: DraftRules<Item, Values>): OrderDraft<Item, Values>[] {
   const byId = new Map(previous.filter((draft) => draft.item).map((draft) => [draft.item!.id, draft]));
+  const present = new Set(items.map((item) => item.id));
   const drafts = items.map((item) => {
     const known = byId.get(item.id);
-    if (known && known.dirty && known.item!.version === item.version) return { ...known, item, saving: false };
+    if (known && known.dirty && known.item!.version === item.version) return { ...known, item, saving: false, changedMeanwhile: undefined };
+    // Changed by someone else while being edited here: the edit stays, marked, with the version it started from.
+    if (known && known.dirty && !known.saving) return { ...known, changedMeanwhile: item };
     if (known && !known.dirty && known.item!.version === item.version) return known;
     return cleanDraft(known?.key ?? `item-${item.id}`, item, rules.valuesOf(item));
   });
+  // Deleted by someone else while being edited here: the edit stays in its place, marked, until undone.
+  for (const draft of previous) {
+    if (draft.item && draft.dirty && !draft.saving && !present.has(draft.item.id)) {
+      const at = drafts.findIndex((candidate) => candidate.values.itemIndex > draft.values.itemIndex);
+      drafts.splice(at < 0 ? drafts.length : at, 0, { ...draft, changedMeanwhile: 'deleted' });
+    }
+  }
   const fresh = rules.freshValues(items);
   if (fresh === null) return drafts;
   const unsaved = previous.filter((draft) => !draft.item && draft.dirty).map((draft) => ({ ...draft, saving: false }));
@@ -123,10 +139,15 @@ export function draftsReducer<Item extends SavedItem, Values extends Positioned>
         return mergeDrafts(drafts, action.items, rules);
       case 'change':
         return update((draft) => ({ ...draft, values: { ...draft.values, ...action.patch }, dirty: true, serverErrors: without(draft.serverErrors, action.fields) }));
-      case 'revert':
+      case 'revert': {
         // A new row other than the last (a proposed one) goes; the last is emptied again.
         if (drafts.some((draft) => draft.key === key && !draft.item) && drafts.at(-1)?.key !== key) return drafts.filter((draft) => draft.key !== key);
+        // A row someone else changed or deleted meanwhile: undo takes their version.
+        const outdated = drafts.find((draft) => draft.key === key)?.changedMeanwhile;
+        if (outdated === 'deleted') return drafts.filter((draft) => draft.key !== key);
+        if (outdated) return update((draft) => cleanDraft(draft.key, outdated, rules.valuesOf(outdated)));
         return update((draft) => cleanDraft(draft.key, draft.item, draft.item ? rules.valuesOf(draft.item) : (rules.freshValues(savedItems(drafts)) ?? draft.values)));
+      }
       case 'showErrors':
         return update((draft) => ({ ...draft, showErrors: true, saving: false, serverErrors: action.serverErrors ?? draft.serverErrors }));
       case 'saving':

@@ -51,6 +51,17 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
     if (data) dispatch({ type: 'load', items: data.items as unknown as Item[] });
   }, [data, rules]);
 
+  // Live: someone else saved or deleted rows of this lot. The table is read again (edits here stay, marked where
+  // theirs changed the same row: orderRows.ts), but not while a row is being saved: that save reads it afterwards.
+  useEffect(() => {
+    const topic = `resource/orders/${lotId}`;
+    const onChange = () => {
+      if (!draftsRef.current.some((draft) => draft.saving)) void reload();
+    };
+    void dataProvider.subscribe(topic, onChange);
+    return () => void dataProvider.unsubscribe(topic, onChange);
+  }, [dataProvider, lotId, reload]);
+
   const summary = useMemo(() => liveSummary(drafts, products), [liveSummary, drafts, products]);
   const unsaved = useMemo(() => hasUnsavedRows(drafts), [drafts]);
 

@@ -5,6 +5,7 @@ import { rowStatus, showDeleteAction, showSaveAction } from '../orderRows';
 import { RowActions } from '../RowActions';
 import { gridCell } from '../useGridKeyboard';
 import { AAC_COLUMNS, aacValueProblems, rowPallets, visibleProblems, type AacDraft, type AacField, type AacRowValues } from './aacRows';
+import { ChangedMeanwhileMark } from '../ChangedMeanwhileMark';
 
 export interface AacOrderRowProps {
   draft: AacDraft;
@@ -61,6 +62,7 @@ export const AacOrderRow = memo(function AacOrderRow({ draft, index, products, c
     <tr role="row" data-status={status} data-testid="aac-row" data-pos={pos}>
       <td role="cell" className="pos" title={status === 'new' ? translate('ORDERS.NewRow') : status === 'dirty' ? translate('ORDERS.Unsaved') : undefined}>
         {pos}
+        {draft.changedMeanwhile && <ChangedMeanwhileMark pos={pos} deleted={draft.changedMeanwhile === 'deleted'} />}
       </td>
       <td role="cell">
         <input className="cell-input" type="text" maxLength={100} value={values.sublotName} onChange={text('sublotName')} aria-label={translate('ORDERS.Room')} {...room.input} />

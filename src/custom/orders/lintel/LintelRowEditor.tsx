@@ -10,6 +10,7 @@ import { rowStatus, showDeleteAction, showSaveAction } from '../orderRows';
 import { InputCell, LintelTypeLabel, SelectCell, type SelectOption } from './LintelCells';
 import { lintelRowSx } from './lintelColours';
 import { CASCADE_FIELDS, lintelValueProblems, shownProblems, type LintelDraft, type LintelField, type LintelRowValues } from './lintelRows';
+import { ChangedMeanwhileMark } from '../ChangedMeanwhileMark';
 
 export interface LintelRowEditorProps {
   draft: LintelDraft;
@@ -105,6 +106,7 @@ export const LintelRowEditor = memo(function LintelRowEditor({ draft, index, pro
       <InputCell row={index} column="qty" type="number" label={translate('ORDERS.Qty')} value={values.qty} problem={problemAt('qty')} testId={testId('qty')} onChange={(text) => onChange(key, { qty: text }, ['qty'])} />
       <TableCell sx={{ whiteSpace: 'nowrap', py: 0 }}>
         <Stack direction="row" sx={{ alignItems: 'center', minHeight: 34 }}>
+          {draft.changedMeanwhile && <ChangedMeanwhileMark pos={pos} deleted={draft.changedMeanwhile === 'deleted'} />}
           {draft.saving ? (
             <CircularProgress size={18} sx={{ mx: 1 }} aria-label={translate('ra.page.loading')} />
           ) : (
