@@ -91,8 +91,9 @@ export function isolatedJourney(shotsDir: string, env: Record<string, string> = 
     await server?.stop();
   });
   return {
-    async signIn(user: string, language = 'en'): Promise<Page> {
-      const context = await newContext(browser, server.baseURL);
+    /** `bypassCSP`: for a page axe-core is injected into (the app's Content-Security-Policy would refuse it). */
+    async signIn(user: string, language = 'en', options: { bypassCSP?: boolean } = {}): Promise<Page> {
+      const context = await newContext(browser, server.baseURL, 'en-US', undefined, options);
       const page = await context.newPage();
       await login(page, user);
       const me = await (await page.request.get('/api/auth/me')).json();

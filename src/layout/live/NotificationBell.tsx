@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -39,15 +39,24 @@ export function NotificationBell() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} aria-haspopup="menu" onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)} data-testid="notification-bell">
+        <IconButton color="inherit" aria-label={label} aria-haspopup="dialog" onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)} data-testid="notification-bell">
           <Badge variant="dot" invisible={!unread} color="error">
             <NotificationsIcon />
           </Badge>
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 16px)' } } }}>
+      {/* A dialog-like popover, not a menu: it holds a heading and a button besides the notices (a role="menu" may
+          hold menu items only). */}
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': 'notification-title', sx: { width: 380, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(70vh, 560px)' } } }}
+      >
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="subtitle1" component="h2">
+          <Typography variant="subtitle1" component="h2" id="notification-title">
             {translate('NOTIFICATIONS.Title')}
           </Typography>
           <Button size="small" disabled={!unread || markAll.isPending} onClick={() => markAll.mutate()}>
@@ -55,21 +64,25 @@ export function NotificationBell() {
           </Button>
         </Box>
         <Divider />
-        {!data?.items.length && (
-          <MenuItem disabled>
-            <ListItemText primary={translate('NOTIFICATIONS.Empty')} />
-          </MenuItem>
-        )}
-        {data?.items.map((item) => (
-          <MenuItem key={item.id} onClick={() => openItem(item)} sx={{ whiteSpace: 'normal', alignItems: 'flex-start' }} data-testid="notification-item">
-            <ListItemText
-              primary={translate(`NOTIFICATIONS.Kinds.${item.kind}`, { ...item.params, state: translate(`STATES.${item.params.state}`) })}
-              secondary={`${formatDateTime(item.createdAt, locale)}${item.read ? '' : ` · ${translate('NOTIFICATIONS.Unread')}`}`}
-              slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
+        <List dense disablePadding>
+          {!data?.items.length && (
+            <ListItem>
+              <ListItemText primary={translate('NOTIFICATIONS.Empty')} />
+            </ListItem>
+          )}
+          {data?.items.map((item) => (
+            <ListItem key={item.id} disablePadding>
+              <ListItemButton onClick={() => openItem(item)} sx={{ alignItems: 'flex-start' }} data-testid="notification-item">
+                <ListItemText
+                  primary={translate(`NOTIFICATIONS.Kinds.${item.kind}`, { ...item.params, state: translate(`STATES.${item.params.state}`) })}
+                  secondary={`${formatDateTime(item.createdAt, locale)}${item.read ? '' : ` · ${translate('NOTIFICATIONS.Unread')}`}`}
+                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      </Popover>
     </>
   );
 }
