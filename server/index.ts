@@ -19,7 +19,7 @@ import { singleSignOnFromEnv } from './lib/sso-setup.js';
 import { assertWorkflowValid } from './lib/workflow-definition.js';
 import { backupWhileRunning, DeferredDeleteStorage } from './services/backup.js';
 import { checkFileStorage, fileStorageFromEnv } from './services/file-storage-config.js';
-import { liveHubOf } from './lib/live-events.js';
+import { liveHubOf, streamsPerUser } from './lib/live-events.js';
 import { stopViewerExtractions } from './services/ifc-viewer.js';
 import { startMailDelivery } from './services/mail-delivery.js';
 import { mailLimits } from './services/mail-outbox.js';
@@ -38,6 +38,8 @@ async function main() {
   const publicUrl = publicUrlFromEnv(process.env, port, seed);
   // MAIL_LIMIT_PER_RECIPIENT / MAIL_LIMIT_PER_SENDER: a bad value stops the start, naming the variable.
   mailLimits();
+  // LIVE_STREAMS_PER_USER likewise (server/lib/live-events.ts).
+  streamsPerUser();
   preloadTranslations();
   // Listening before the database opens: /api/health answers, /api/ready says 503 until the portal is ready.
   const lifecycle = await startLifecycle({

@@ -67,6 +67,8 @@ export interface LiveListener {
   user: SessionUser;
   sessionToken: string;
   send(event: LiveEvent): void;
+  /** Writes ready-made `change` frames (changeFrames): what a poll sends to many streams is encoded once. */
+  sendFrames(frames: Uint8Array): void;
   /** Missed more than the journal can replay: the browser reads everything it shows again. */
   reload(): void;
   /** The stream is live from journal id `id` on (the browser's Last-Event-ID until an event comes). */
@@ -91,8 +93,29 @@ interface Registered {
  * (two queries per batch, whatever the number of streams) and writes the events. Session notifications (px_session)
  * re-check the sessions of open streams: a signed-out or deactivated user's stream ends.
  */
+/**
+ * LIVE_STREAMS_PER_USER: open streams per user and process (default MAX_STREAMS_PER_USER). Raised for load tests
+ * and kiosks that share one account; a bad value stops the start, naming the variable.
+ */
+export function streamsPerUser(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.LIVE_STREAMS_PER_USER;
+  if (raw === undefined || raw === '') return MAX_STREAMS_PER_USER;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 10_000) throw new Error(`LIVE_STREAMS_PER_USER must be a whole number from 1 to 10000, not "${raw}"`);
+  return value;
+}
+
+const frameEncoder = new TextEncoder();
+
+/** Server-Sent Events `change` frames of these events, as bytes (JSON has no line breaks: one data line each). */
+export function changeFrames(events: readonly LiveEvent[]): Uint8Array {
+  return frameEncoder.encode(events.map((event) => `event: change\nid: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`).join(''));
+}
+
 export class LiveHub {
   private readonly streams = new Set<Registered>();
+  /** Open streams allowed per user (LIVE_STREAMS_PER_USER). */
+  readonly maxPerUser = streamsPerUser();
   private cursor: EventCursor | undefined;
   private polling: Promise<void> | undefined;
   private again = false;
@@ -115,7 +138,7 @@ export class LiveHub {
   }
 
   canOpen(userId: number): boolean {
-    return this.streamsOf(userId) < MAX_STREAMS_PER_USER;
+    return this.streamsOf(userId) < this.maxPerUser;
   }
 
   /**
@@ -234,9 +257,18 @@ export class LiveHub {
       const fresh = cursor.accept(rows);
       if (fresh.length) {
         const deliveries = await this.audience(fresh, [...this.streams]);
+        // Streams that hear the same events get the same bytes, encoded once (1,000 streams: one encoding, not 1,000).
+        const encoded = new Map<string, Uint8Array>();
         for (const [stream, events] of deliveries) {
           if (!this.streams.has(stream)) continue;
-          for (const event of events) (stream.held ? stream.held.push(event) : stream.listener.send(event));
+          if (stream.held) {
+            stream.held.push(...events);
+            continue;
+          }
+          const key = events.map((event) => event.id).join(',');
+          let frames = encoded.get(key);
+          if (!frames) encoded.set(key, (frames = changeFrames(events)));
+          stream.listener.sendFrames(frames);
         }
       }
       if (rows.length < POLL_BATCH) break;

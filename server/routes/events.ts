@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { streamSSE, type SSEMessage } from 'hono/streaming';
-import { MAX_STREAMS_PER_USER } from '../../src/domain/liveEvents.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { liveHubOf, type LiveListener } from '../lib/live-events.js';
@@ -28,7 +27,7 @@ eventRoutes.get('/', (c) => {
   const lastEventId = lastEventIdOf(c.req.header('last-event-id') ?? c.req.query('lastEventId'));
   const hub = liveHubOf(c.get('db'));
   if (!hub) throw new ApiError(503, [{ key: 'ERRORMESSAGES.Unavailable' }], { 'Retry-After': '5' });
-  if (!hub.canOpen(user.id)) throw new ApiError(429, [{ key: 'LIVE.Errors.TooManyStreams', params: { max: MAX_STREAMS_PER_USER } }], { 'Retry-After': '30' });
+  if (!hub.canOpen(user.id)) throw new ApiError(429, [{ key: 'LIVE.Errors.TooManyStreams', params: { max: hub.maxPerUser } }], { 'Retry-After': '30' });
   const response = streamSSE(c, async (stream) => {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
@@ -39,6 +38,9 @@ eventRoutes.get('/', (c) => {
       user,
       sessionToken: token,
       send: (event) => write({ event: 'change', id: String(event.id), data: JSON.stringify(event) }),
+      sendFrames: (frames) => {
+        if (!stream.closed) void stream.write(frames).catch(end);
+      },
       reload: () => write({ event: 'reload', data: '{}' }),
       ready: (id) => write({ event: 'ready', id: String(id), data: JSON.stringify({ id }), retry: RECONNECT_MS }),
       ping: () => {

@@ -83,7 +83,11 @@ describe('a login flood from 300 addresses', () => {
       `flood: ${count(401)}×401, ${count(429)}×429 (${answers.filter((a) => a.challenged).length} with a challenge) in ${floodSeconds.toFixed(1)} s; ` +
         `the person signed in after ${seconds.toFixed(2)} s with ${challenges} challenge(s) solved`,
     );
-    expect(seconds).toBeLessThan(5);
+    // 5 s on an idle machine. A loaded one (a CI run) hashes slower: the person may take a solve, the hash running
+    // and their own — never the ~16 hashes of the line of unknown browsers. The flood's hashes ran back to back.
+    const hashSeconds = floodSeconds / (count(401) + 2);
+    console.log(`one password check took ${hashSeconds.toFixed(2)} s during the flood; bound ${Math.max(5, 3 * hashSeconds + 1).toFixed(1)} s`);
+    expect(seconds).toBeLessThan(Math.max(5, 3 * hashSeconds + 1));
     expect(answers.filter((a) => a.challenged).length).toBeGreaterThan(100);
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
     // Malformed proofs are bad input.

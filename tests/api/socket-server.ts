@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = resolve(__dirname, '../..');
+// Also run by the benchmarks (tsx, ES modules: no __dirname).
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

@@ -5,7 +5,8 @@
 // - then the Chromium and worker benchmarks with their own targets: the AAC order table (500 rows), the
 //   questionnaire's largest sheet, IFC extraction, the order proposal, the bulk import, workflow transitions and the
 //   viewer's first frame.
-// BENCH_SECONDS sets the seconds per API measurement (default 8); BENCH_ONLY=api|first-load|pages runs one part.
+// - 1,000 open live-update streams on one process (memory, the API's p99 while changes fan out to them).
+// BENCH_SECONDS sets the seconds per API measurement (default 8); BENCH_ONLY=api|first-load|pages|live runs one part.
 import { aacTableBenchmark } from './aac-table.js';
 import { bulkImportBenchmark } from './bulk-import.js';
 import { apiBenchmarks } from './api-ratios.js';
@@ -15,6 +16,7 @@ import { questionnaireKeystrokeBenchmark } from './questionnaire-keystroke.js';
 import { viewerExtractionBenchmark } from './viewer-extraction.js';
 import { transitionBenchmark } from './transition.js';
 import { viewerFirstFrameBenchmark } from './viewer-first-frame.js';
+import { liveStreamsBenchmark } from './live-streams.js';
 
 const only = process.env.BENCH_ONLY;
 const part = (name: string) => !only || only.split(',').includes(name);
@@ -41,6 +43,8 @@ async function main() {
     // The drawing viewer's time to first frame in Chromium (demo model and the ~20 MB model).
     await viewerFirstFrameBenchmark();
   }
+  // 1,000 open live-update streams: memory and the API's p99 beside them.
+  if (part('live')) await liveStreamsBenchmark();
 }
 
 main()
