@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser, login, newContext } from './browser';
 
 const root = resolve(__dirname, '../..');
@@ -20,6 +20,16 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * The demo installation seeded once per run (global-setup.ts), copied into a server's data directory: a server
+ * starts on a copy in ~7 s instead of ~18 s for a fresh seed. Sockets (the control socket) are not copied.
+ */
+export function copyDemoTemplate(template: string | undefined, dataDir: string): boolean {
+  if (!template || !existsSync(template)) return false;
+  cpSync(template, dataDir, { recursive: true, filter: (source) => !lstatSync(source).isSocket() });
+  return true;
+}
+
+/**
  * A second server with its own fresh database (the demo seed, or `seed: 'none'` for an empty installation), for
  * journeys that change demo projects other journeys read (e.g. driving a project through its states). Serves the
  * app the global setup built; `output()` is what the server printed (the first administrator's link).
@@ -31,6 +41,8 @@ export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env
 }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-iso-'));
+  // A fresh copy of the demo installation (the same as a fresh seed, made minutes ago).
+  if ((options.seed ?? 'demo') === 'demo') copyDemoTemplate(inject('demoTemplate'), dataDir);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
     env: {
