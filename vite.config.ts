@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -35,6 +36,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two workers on a 2-core machine (vitest's default is cores − 1 = one): the API files wait on sockets, servers
+    // and the database a good part of their time, and two halve the suite's wall time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // One migrated database per run, copied by each test file (tests/api/global-setup.ts).
     globalSetup: ['tests/api/global-setup.ts'],
     // The AWS SDK warns once per process that its 2027 releases will need Node 22: not news in a test run.

@@ -9,6 +9,7 @@ import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/sessio
 import { attachLiveHub, LiveHub } from '../lib/live-events.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
+import { nameActorsInTransactions } from '../lib/actor.js';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,6 +52,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   try {
     const client = new PGlite(dataDir ? resolve(dataDir) : 'memory://', { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     const db = drizzle(client, { schema }) as unknown as Db;
+    nameActorsInTransactions(db);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
     // One process holds the embedded database: its notifications arrive before the writing query returns.
     const sessionCache = new SessionCache();
@@ -107,6 +109,7 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = ndb as unknown as Db;
+  nameActorsInTransactions(db);
   const stopListening = await listenForSessionChanges(pg.default, url, db);
   return {
     db,

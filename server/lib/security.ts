@@ -6,6 +6,7 @@ import { ApiError } from './errors.js';
 import { hostAllowed, isLoopbackHost } from './public-url.js';
 import { sessionCacheOf } from './session-cache.js';
 import { SESSION_COOKIE, userForSession } from './sessions.js';
+import { asActor } from './actor.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -67,8 +68,11 @@ function refererOrigin(referer: string | undefined): string | undefined {
 export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE) ?? null;
   c.set('sessionToken', token);
-  c.set('user', token && token.length <= 100 ? await userForSession(c.get('db'), token) : null);
-  await next();
+  const user = token && token.length <= 100 ? await userForSession(c.get('db'), token) : null;
+  c.set('user', user);
+  // The request's writes name the user in the change journal ("Changed by … at …", server/lib/actor.ts).
+  if (user) await asActor(user.id, next);
+  else await next();
   if (!SAFE_METHODS.has(c.req.method) || c.req.path.endsWith('/SignOut')) await sessionCacheOf(c.get('db'))?.sync();
 });
 

@@ -71,6 +71,25 @@ describe('GET /api/events', () => {
     expect((await editableEvents('staff', foreignRoot)).length).toBeGreaterThan(0);
   });
 
+  it('a change made through the API names who made it (Changed by … at …); one made directly names nobody', async () => {
+    const memberOf = (await t.db.select({ rootId: projectMembers.rootId }).from(projectMembers).where(eq(projectMembers.userId, ids.customer))).map((row) => row.rootId);
+    const root = memberOf[0];
+    const watcher = await stream('staff');
+    const response = await t.request('PUT', `/api/data/planxchange/projects/${root}`, { cookie: cookies.staff, body: await editable(root) });
+    expect(response.status).toBe(200);
+    const seen = await watcher.next((message) => message.event === 'change' && (JSON.parse(message.data) as LiveEvent).ids.includes(root));
+    const event = JSON.parse(seen.data) as LiveEvent;
+    expect(event.actor?.id).toBe(ids.staff);
+    expect(event.actor?.name).toMatch(/\S/);
+    expect(Number.isNaN(Date.parse(event.at))).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mark = watcher.messages.length;
+    await touch(root);
+    const direct = await watcher.next((message) => watcher.messages.indexOf(message) >= mark && message.event === 'change' && (JSON.parse(message.data) as LiveEvent).ids.includes(root));
+    expect((JSON.parse(direct.data) as LiveEvent).actor).toBeNull();
+    await watcher.close();
+  });
+
   it("another user's notification does not reach the customer; the customer's own does", async () => {
     const watcher = await stream('customer');
     await t.db.insert(userNotifications).values({ userId: ids.staff, kind: 'task-assigned', params: {} });

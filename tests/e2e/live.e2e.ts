@@ -32,6 +32,9 @@ it("staff moves a unit: the customer's open details page and staff's open My Tas
   await customer.getByTestId('tasks-card').getByText('Structure the project').waitFor({ state: 'detached' });
   await expect.poll(() => weserblickRows.count(), { timeout: 5_000, interval: 50 }).toBe(rowsBefore + 1);
   const tasksIn = Date.now() - movedAt;
+  await customer.getByTestId('next-steps-card').getByText('Structure the project').waitFor({ state: 'detached' });
+  // Who changed it, and when.
+  await customer.getByTestId('changed-by').getByText(/^Changed by Stefan Planer at /).waitFor();
   await customer.screenshot({ path: `${SHOTS}/details-followed.png` });
 
   // The bell: the notices of the demo, unread count in its name, the list, mark all read; axe finds nothing serious.

@@ -5,6 +5,7 @@ import { draftsReducer, hasUnsavedRows, type DraftAction, type DraftRules, type 
 import { usePortalDataProvider } from '../../providers/dataProvider';
 import { fieldMessages, orderErrorText, useOrder, type AacOrderData, type LintelOrderData, type OrderItemInput } from './orderQueries';
 import { useConflictHandler } from '../../providers/conflict';
+import { useLastChange } from '../../layout/live/useLastChange';
 
 interface Saved {
   id: number;
@@ -154,5 +155,8 @@ export function useOrderRows<Data extends AacOrderData | LintelOrderData, Item e
     return saved;
   }, [reload, saveRow]);
 
-  return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove, add, saveAll };
+  // "Changed by … at …": the last save of someone else on this table while it is open.
+  const lastChange = useLastChange(`resource/orders/${lotId}`);
+
+  return { ...order, products, editable, drafts, summary, unsaved, change, revert, save, remove, add, saveAll, lastChange };
 }

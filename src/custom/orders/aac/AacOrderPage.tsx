@@ -13,6 +13,7 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ProposalBar } from '../proposal/ProposalBar';
 import { aacValuesOfProposal } from '../proposal/proposalRows';
 import type { AacProposalRow } from '../../../domain/orderProposal';
+import { ChangedByNote } from '../../../layout/live/ChangedByNote';
 
 export const AAC_ORDER_ROUTE = '/project/aac-order/:rootId/:unitId';
 
@@ -62,6 +63,7 @@ export default function AacOrderPage() {
             onSaveAll={order.saveAll}
           />
         )}
+        <ChangedByNote change={order.lastChange} />
         <Card>
           <AacOrderTable
             loading={loading}

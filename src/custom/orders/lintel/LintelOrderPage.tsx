@@ -14,6 +14,7 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ProposalBar } from '../proposal/ProposalBar';
 import { lintelValuesOfProposal } from '../proposal/proposalRows';
 import type { LintelProposalRow } from '../../../domain/orderProposal';
+import { ChangedByNote } from '../../../layout/live/ChangedByNote';
 
 export const LINTEL_ORDER_ROUTE = '/project/lintel-order/:rootId/:unitId';
 
@@ -73,6 +74,7 @@ export default function LintelOrderPage() {
               onSaveAll={order.saveAll}
             />
           )}
+          <ChangedByNote change={order.lastChange} />
           <Card>
             <Stack direction={{ xs: 'column', lg: 'row' }} spacing={{ xs: 0.5, lg: 3 }} sx={{ px: 2, py: 1.25, justifyContent: 'space-between', alignItems: { lg: 'center' }, borderBottom: 1, borderColor: 'divider' }}>
               <LintelLegend />

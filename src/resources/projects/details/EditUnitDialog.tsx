@@ -14,6 +14,8 @@ import { useRefreshUnit } from './projectQueries';
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 import { unitFormSchema, useTitleCheck } from './unitForm';
+import { useLastChange } from '../../../layout/live/useLastChange';
+import { formatDateTime } from '../../../domain/format';
 
 
 /** A coloured banner with the unit type's icon above the form. */
@@ -43,6 +45,7 @@ export function EditUnitDialog({ unit: current, onClose }: { unit: ProjectUnit; 
   // the user started from, so that someone else's change meanwhile is refused (409) instead of overwritten.
   const [unit] = useState(current);
   const changedMeanwhile = current.version !== unit.version;
+  const lastChange = useLastChange(`resource/projects/${unit.id}`);
   const notify = useNotify();
   const dataProvider = usePortalDataProvider();
   const refresh = useRefreshUnit();
@@ -102,7 +105,9 @@ export function EditUnitDialog({ unit: current, onClose }: { unit: ProjectUnit; 
           <ServerMessages messages={messages} />
           {changedMeanwhile && (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="edit-unit-changed-meanwhile">
-              {translate('LIVE.ChangedWhileEditing')}
+              {lastChange
+                ? translate('LIVE.ChangedWhileEditingBy', { name: lastChange.actor.name, when: formatDateTime(lastChange.at, locale) })
+                : translate('LIVE.ChangedWhileEditing')}
             </Alert>
           )}
           <UnitFormFields

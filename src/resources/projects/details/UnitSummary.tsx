@@ -9,6 +9,8 @@ import type { ProjectUnit } from '../../../domain/projectUnits';
 import { ProductTypeChip } from '../ProductTypeChip';
 import { stateKey, UNIT_LOOK, unitTypeKey } from './unitLabels';
 import { formatDate } from '../../../domain/format';
+import { ChangedByNote } from '../../../layout/live/ChangedByNote';
+import { useLastChange } from '../../../layout/live/useLastChange';
 
 /** Delivery dates of a subproject's lots follow its preliminary days; the root and lintel lots (minimum today) do not show them. */
 const showsPreliminaryDays = (unit: ProjectUnit) =>
@@ -20,6 +22,8 @@ export function UnitSummary({ unit }: { unit: ProjectUnit }) {
   const [locale] = useLocaleState();
   const look = UNIT_LOOK[unit.projectUnitType];
   const orderNumber = orderNumberOf(unit.data);
+  // "Changed by … at …" when someone else changes the unit while its page is open.
+  const lastChange = useLastChange(`resource/projects/${unit.id}`);
   return (
     <Box sx={{ mb: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -49,6 +53,9 @@ export function UnitSummary({ unit }: { unit: ProjectUnit }) {
           {unit.notes}
         </Typography>
       )}
+      <Box sx={{ mt: 1 }}>
+        <ChangedByNote change={lastChange} />
+      </Box>
     </Box>
   );
 }
