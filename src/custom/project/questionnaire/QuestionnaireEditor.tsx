@@ -16,6 +16,8 @@ import { useLeaveGuard } from './useLeaveGuard';
 import { useQuestionnaireAnswers } from './useQuestionnaireAnswers';
 import { useQuestionnaireSave } from './useQuestionnaireSave';
 import { formatDateTime } from '../../../domain/format';
+import { ChangedByNote } from '../../../layout/live/ChangedByNote';
+import type { LastChange } from '../../../layout/live/useLastChange';
 
 type MandatoryQuestion = { kind: 'next'; target: string } | { kind: 'final' };
 
@@ -26,7 +28,21 @@ const hasAnswers = (answers: object) => Object.keys(compactAnswers({ ...answers,
  * standard tenant needs two active sheets (the hint highlights the material choice), the CCL tenant confirms leaving a
  * sheet with empty mandatory fields; a guard asks before leaving with unsaved or invalid answers.
  */
-export function QuestionnaireEditor({ data, projectPath, onReload }: { data: QuestionnairePageData; projectPath: string; onReload: () => void }) {
+export function QuestionnaireEditor({
+  data,
+  projectPath,
+  onReload,
+  lastChange = null,
+  onOutsideChange,
+}: {
+  data: QuestionnairePageData;
+  projectPath: string;
+  onReload: () => void;
+  /** Someone else's last save of this sheet while the page is open (live updates). */
+  lastChange?: LastChange | null;
+  /** Read the sheet again for that change (the page does it once per change). */
+  onOutsideChange?: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -52,6 +68,11 @@ export function QuestionnaireEditor({ data, projectPath, onReload }: { data: Que
   const isCcl = data.tenantType === 'ccl';
   const tooFewSheets = !isCcl && active.length < data.minActiveSheets;
   const materialChoice = useMemo(() => materialChoiceSection(data.sheets), [data.sheets]);
+
+  // Another person's save shows at once where nothing is unsaved here; unsaved answers stay.
+  useEffect(() => {
+    if (lastChange && !changed) onOutsideChange?.();
+  }, [lastChange, changed, onOutsideChange]);
 
   const guardReason = !editable ? null : changed ? 'unsaved' : !validity.isValid && hasAnswers(answers) ? 'invalid' : null;
   const guard = useLeaveGuard(guardReason);
@@ -111,6 +132,7 @@ export function QuestionnaireEditor({ data, projectPath, onReload }: { data: Que
 
   return (
     <Stack spacing={2}>
+      <ChangedByNote change={lastChange} />
       {!editable && (
         <Alert severity="info" data-testid="questionnaire-read-only">
           <AlertTitle>{translate('QUESTIONNAIRE.Page.ReadOnlyTitle')}</AlertTitle>

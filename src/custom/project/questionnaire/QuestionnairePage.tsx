@@ -1,6 +1,8 @@
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import { Box, Typography } from '@mui/material';
+import { useRef } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { useLastChange } from '../../../layout/live/useLastChange';
 import { useParams } from 'react-router-dom';
 import { ProjectSubpageHeader } from '../../../resources/projects/ProjectSubpageHeader';
 import { positiveId, RootPageState } from '../../../resources/projects/RootPageState';
@@ -19,10 +21,19 @@ export default function QuestionnairePage() {
   const heading = translate('QUESTIONNAIRE.Page.Title');
   const title = data ? `${heading} – ${unitPageTitle({ projectUnitNo: data.projectUnitNo, title: data.title })}` : heading;
   const projectPath = `/home/app/project/details/${rootId}`;
+  // Someone else saved the sheet while it is open: "Changed by … at …"; without unsaved answers here it is read again
+  // (once per change), with them they stay and the save meets the server's version check.
+  const lastChange = useLastChange(`resource/questionnaire/${rootId ?? 0}`);
+  const reloadedFor = useRef<string | null>(null);
+  const onOutsideChange = () => {
+    if (!lastChange || reloadedFor.current === lastChange.at) return;
+    reloadedFor.current = lastChange.at;
+    void refetch();
+  };
 
   const state = <RootPageState rootId={rootId} error={error} loading={isPending || !data} loadFailedKey="QUESTIONNAIRE.Page.LoadFailed" />;
   // A new load (after discarding or a conflict) starts the editor afresh from the server's answers.
-  const content = data && !error ? <QuestionnaireEditor key={dataUpdatedAt} data={data} projectPath={projectPath} onReload={() => void refetch()} /> : state;
+  const content = data && !error ? <QuestionnaireEditor key={dataUpdatedAt} data={data} projectPath={projectPath} onReload={() => void refetch()} lastChange={lastChange} onOutsideChange={onOutsideChange} /> : state;
 
   return (
     <Box sx={{ mt: 1, maxWidth: 1200 }}>
