@@ -22,7 +22,9 @@ export type FakeDataProvider = PortalDataProvider & Record<string, Mock>;
  * calls rejects, so that a test sees it (and the view shows its error state) instead of a silent default.
  */
 export function fakeDataProvider(methods: Record<string, (...args: never[]) => unknown>): FakeDataProvider {
-  const fakes: Record<string, Mock> = Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, vi.fn(method as (...args: unknown[]) => unknown)]));
+  // Live updates (react-admin's realtime convention): a view may listen; nothing arrives unless a test publishes.
+  const live = { subscribe: () => Promise.resolve({ data: null }), unsubscribe: () => Promise.resolve({ data: null }) };
+  const fakes: Record<string, Mock> = Object.fromEntries(Object.entries({ ...live, ...methods }).map(([name, method]) => [name, vi.fn(method as (...args: unknown[]) => unknown)]));
   return new Proxy(fakes, {
     get(target, name) {
       if (typeof name === 'symbol' || name === 'then' || name === 'supportAbortSignal') return undefined;
