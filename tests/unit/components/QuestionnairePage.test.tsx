@@ -135,6 +135,26 @@ describe('QuestionnairePage', () => {
     expect(screen.getByTestId('questionnaire-status').textContent).toContain('Saved');
   });
 
+  it("follows another person's save: read again where nothing is unsaved here, kept where it is; Changed by … at …", async () => {
+    const api = stubApi(pageData({ data: { 'xnl-algemeen': { ...GENERAL_FILLED, materiaal: { lateien: true } } } }));
+    renderPage();
+    await screen.findByText('Material choice');
+    const reads = api.gets();
+    const saveBy = (name: string, at: string) =>
+      dataProvider.publish('resource/questionnaire/7', { type: 'updated', payload: { ids: [7], event: { id: 1, resource: 'questionnaire', kind: 'updated', ids: [7], root: 7, actor: { id: 99, name }, at } } });
+    await saveBy('Stefan Planer', '2026-11-21T11:00:00.000Z');
+    await waitFor(() => expect(api.gets()).toBe(reads + 1));
+    await screen.findByText(/^Changed by Stefan Planer at /);
+    // With an unsaved answer here, the next save of someone else is shown but the answers stay.
+    await screen.findByText('Material choice');
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'bouw@maaskade.example' } });
+    await waitFor(() => expect((screen.getByTestId('questionnaire-save') as HTMLButtonElement).disabled).toBe(false));
+    await saveBy('Dana Zeichner', '2026-11-21T11:05:00.000Z');
+    await screen.findByText(/^Changed by Dana Zeichner at /);
+    expect(api.gets()).toBe(reads + 1);
+    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('bouw@maaskade.example');
+  });
+
   it('reloads the server answers after a conflict', async () => {
     const api = stubApi(pageData({ data: { 'xnl-algemeen': { ...GENERAL_FILLED, materiaal: { lateien: true } } } }), () => ({
       status: 409,
