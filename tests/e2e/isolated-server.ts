@@ -37,48 +37,60 @@ export function copyDemoTemplate(template: string | undefined, dataDir: string):
 export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<{
   baseURL: string;
   output: () => string;
+  /** Stops the server and starts it again on the same port and data (what a deployment's restart does). */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-iso-'));
   // A fresh copy of the demo installation (the same as a fresh seed, made minutes ago).
   if ((options.seed ?? 'demo') === 'demo') copyDemoTemplate(inject('demoTemplate'), dataDir);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED: options.seed ?? 'demo',
-      DATABASE_URL: '',
-      SCHEDULER_INTERVAL_MS: '0',
-      STATIC_DIR: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let printed = '';
-  server.stdout?.on('data', (chunk: Buffer) => {
-    printed += chunk.toString('utf8');
-  });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`isolated server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
+  let printed = '';
+  const launch = async (): Promise<ChildProcess> => {
+    const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        SEED: options.seed ?? 'demo',
+        DATABASE_URL: '',
+        SCHEDULER_INTERVAL_MS: '0',
+        STATIC_DIR: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`isolated server exited with ${server.exitCode}`);
+      try {
+        if ((await fetch(`${baseURL}/api/ready`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('isolated server did not become healthy within 60 s');
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error('isolated server did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return server;
+  };
+  let server = await launch();
   return {
     baseURL,
     output: () => printed,
+    restart: async () => {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+      server = await launch();
+    },
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
@@ -103,6 +115,8 @@ export function isolatedJourney(shotsDir: string, env: Record<string, string> = 
     await server?.stop();
   });
   return {
+    /** Restarts the journey's server (same port and data); open pages stay open. */
+    restartServer: () => server.restart(),
     /** `bypassCSP`: for a page axe-core is injected into (the app's Content-Security-Policy would refuse it). */
     async signIn(user: string, language = 'en', options: { bypassCSP?: boolean } = {}): Promise<Page> {
       const context = await newContext(browser, server.baseURL, 'en-US', undefined, options);

@@ -5,7 +5,7 @@ import { isolatedJourney } from './isolated-server';
 // Three browsers on one server: what one changes appears on the others' open pages without a reload (issue #37).
 // Moves Wohnpark Weserblick on and publishes a banner: its own server and database.
 const SHOTS = '/tmp/shots-live';
-const { signIn } = isolatedJourney(SHOTS);
+const { signIn, restartServer } = isolatedJourney(SHOTS);
 
 it("staff moves a unit: the customer's open details page and staff's open My Tasks follow within a second; a new banner appears on an open dashboard", async () => {
   const [customer, staff, admin] = await Promise.all([signIn('customer'), signIn('staff', 'en', { bypassCSP: true }), signIn('admin')]);
@@ -69,4 +69,23 @@ it("staff moves a unit: the customer's open details page and staff's open My Tas
   expect(detailsIn).toBeLessThan(1_500);
   expect(tasksIn).toBeLessThan(1_500);
   expect(bannerIn).toBeLessThan(1_500);
+});
+
+it('after a restart of the server an open page follows changes again, without a reload', async () => {
+  const [customer, staff] = await Promise.all([signIn('customer'), signIn('staff')]);
+  const roots = (await (await customer.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent('{"parentProjectUnitID":null}')}`)).json()) as { id: number; title: string }[];
+  const root = roots.find((unit) => unit.title === 'Wohnpark Weserblick')!.id;
+  await customer.goto(`/home/app/project/details/${root}`);
+  await customer.getByTestId('unit-state').waitFor();
+  // A mark on the page: a reload would drop it.
+  await customer.evaluate(() => ((window as unknown as { keptOpen: boolean }).keptOpen = true));
+
+  await restartServer();
+  // The page's stream reconnects by itself (EventSource, then the app's own retry after a refused connection).
+  const unitPath = `/api/data/planxchange/projects/${root}`;
+  const loaded = (await (await staff.request.get(unitPath)).json()) as { version: number; title: string };
+  const answer = await staff.request.put(unitPath, { data: { notes: 'Nach dem Neustart: Baubeginn im März.', version: loaded.version } });
+  expect(answer.status()).toBe(200);
+  await customer.getByText('Nach dem Neustart: Baubeginn im März.').waitFor({ timeout: 15_000 });
+  expect(await customer.evaluate(() => (window as unknown as { keptOpen?: boolean }).keptOpen)).toBe(true);
 });
