@@ -29,15 +29,23 @@ function login(username: string, password: string, from: string, proof?: LoginPr
 
 describe('a login flood from 300 addresses', () => {
   it('lets a real person on a new browser sign in within 5 s, through a challenge instead of "server busy"; a proof counts once, for its login name', async () => {
+    // One wrong login every ~17 ms from 300 addresses in turn, until the checks below are done: the line of unknown
+    // browsers stays full throughout (the report: 300 in 20 s; this is faster).
     const floodStarted = performance.now();
-    const flood = Promise.all(
-      Array.from({ length: 300 }, async (_, i) => {
-        await sleep((i * 5_000) / 300);
-        const response = await login(`nobody-${i}-${Math.random().toString(36).slice(2, 8)}`, `guess-${i}`, address(i));
-        await response.arrayBuffer();
-        return { status: response.status, challenged: !!response.headers.get(LOGIN_CHALLENGE.header) };
-      }),
-    );
+    let flooding = true;
+    const flood = (async () => {
+      const sent: Promise<{ status: number; challenged: boolean }>[] = [];
+      for (let i = 0; (flooding || i < 300) && i < 3_000; i++) {
+        sent.push(
+          login(`nobody-${i}-${Math.random().toString(36).slice(2, 8)}`, `guess-${i}`, address(i % 300)).then(async (response) => {
+            await response.arrayBuffer();
+            return { status: response.status, challenged: !!response.headers.get(LOGIN_CHALLENGE.header) };
+          }),
+        );
+        await sleep(17);
+      }
+      return Promise.all(sent);
+    })();
     // Two seconds in, the flood has long filled the line of unknown browsers.
     await sleep(2_000);
     const started = performance.now();
@@ -76,6 +84,7 @@ describe('a login flood from 300 addresses', () => {
     // … and the right one is checked (a wrong password: 401).
     expect((await login('drafter', 'wrong', '203.0.113.60', drafterProof)).status).toBe(401);
 
+    flooding = false;
     const answers = await flood;
     const floodSeconds = (performance.now() - floodStarted) / 1000;
     const count = (status: number) => answers.filter((a) => a.status === status).length;
