@@ -179,7 +179,8 @@ describe('the questionnaire sheet editor', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     });
-    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/data/planxchange/questionnaire-sheets/7/publish' && init?.method === 'POST')).toBe(true));
+    // The dialog reads the impact first; a busy machine (two test workers) takes more than the default second.
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/data/planxchange/questionnaire-sheets/7/publish' && init?.method === 'POST')).toBe(true), { timeout: 15_000 });
   });
 
   it('opens a published version read-only, with the immutability note and New version', async () => {
