@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed.js';
+import { readSse, type SseMessage, type SseReader } from '../api/sse-client.js';
 import { loginCookie } from '../api/socket-server.js';
 import { freshPostgresDatabase, startServer } from './targets.js';
 
@@ -12,51 +13,14 @@ import { freshPostgresDatabase, startServer } from './targets.js';
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-interface StreamEvent {
-  event: string;
-  id?: string;
-  data: string;
-  at: number;
-}
-
-/** An SSE client as a browser's EventSource: the events as they arrive, with the time they came. */
-async function openStream(baseURL: string, cookie: string, lastEventId?: string) {
-  const controller = new AbortController();
+/** An SSE client as a browser's EventSource (tests/api/sse-client.ts), once the stream says it is ready. */
+async function openStream(baseURL: string, cookie: string, lastEventId?: string): Promise<SseReader> {
   const url = `${baseURL}/api/events${lastEventId ? `?lastEventId=${lastEventId}` : ''}`;
-  const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(url, { headers: { cookie, accept: 'text/event-stream' } });
   expect(response.status).toBe(200);
-  const events: StreamEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
-          const event = field('event');
-          if (event) events.push({ event, id: field('id'), data: field('data') ?? '', at: performance.now() });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const waitFor = async (match: (event: StreamEvent) => boolean, timeoutMs = 5_000) => {
-    const deadline = performance.now() + timeoutMs;
-    for (;;) {
-      const found = events.find(match);
-      if (found) return found;
-      if (performance.now() > deadline) throw new Error(`no such event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  await waitFor((event) => event.event === 'ready');
-  return { events, waitFor, close: () => controller.abort() };
+  const stream = readSse(response);
+  await stream.next((message) => message.event === 'ready');
+  return stream;
 }
 
 describe.skipIf(!adminUrl)('live events on PostgreSQL, two server processes', () => {
@@ -97,19 +61,20 @@ describe.skipIf(!adminUrl)('live events on PostgreSQL, two server processes', ()
     expect(response.status).toBe(200);
     return performance.now();
   }
-  const isChangeOf = (event: StreamEvent) => event.event === 'change' && JSON.parse(event.data).resource === 'projects' && JSON.parse(event.data).ids.includes(unit.id);
+  const isChangeOf = (event: SseMessage) => event.event === 'change' && JSON.parse(event.data).resource === 'projects' && JSON.parse(event.data).ids.includes(unit.id);
 
   it('a change made through one process reaches a stream on the other within 1 s', async () => {
     const stream = await openStream(b!.baseURL, cookie);
     const times: number[] = [];
     for (const notes of ['Live eins', 'Live zwei', 'Live drei']) {
-      const before = stream.events.length;
+      const before = stream.messages.length;
       const answered = await changeThroughA(notes);
-      const event = await stream.waitFor((candidate) => stream.events.indexOf(candidate) >= before && isChangeOf(candidate));
+      // `next` resolves as the event arrives.
+      const event = await stream.next((candidate) => stream.messages.indexOf(candidate) >= before && isChangeOf(candidate));
+      times.push(performance.now() - answered);
       expect(JSON.parse(event.data).root).toBe(unit.root);
-      times.push(event.at - answered);
     }
-    stream.close();
+    await stream.close();
     console.log(`change through A → event on B after ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
     expect(Math.max(...times)).toBeLessThan(1_000);
   }, 60_000);
@@ -117,17 +82,17 @@ describe.skipIf(!adminUrl)('live events on PostgreSQL, two server processes', ()
   it('after a restart of its server the stream resumes from the last event it saw, with what happened meanwhile', async () => {
     const stream = await openStream(b!.baseURL, cookie);
     await changeThroughA('Vor dem Neustart');
-    const last = await stream.waitFor(isChangeOf);
-    stream.close();
+    const last = await stream.next(isChangeOf);
+    await stream.close();
     await b!.stop();
     b = undefined;
     // While B is down, the unit changes through A.
     await changeThroughA('Während des Neustarts');
     b = await startServer(database.url);
     const resumed = await openStream(b.baseURL, cookie, last.id);
-    const missed = await resumed.waitFor((event) => isChangeOf(event) && Number(event.id) > Number(last.id));
-    expect(resumed.events.some((event) => event.event === 'reload')).toBe(false);
+    const missed = await resumed.next((event) => isChangeOf(event) && Number(event.id) > Number(last.id));
+    expect(resumed.messages.some((event) => event.event === 'reload')).toBe(false);
     expect(Number(missed.id)).toBeGreaterThan(Number(last.id));
-    resumed.close();
+    await resumed.close();
   }, 180_000);
 });
