@@ -59,6 +59,11 @@ const lines: Record<HashLine, (() => void)[]> = { known: [], proven: [], unknown
 const ORDER: HashLine[] = ['known', 'proven', 'unknown'];
 let averageHashMs = 400;
 
+/** True while a new try in `line` would be refused at once (every slot taken, its line full). */
+export function hashLineFull(line: HashLine): boolean {
+  return running >= HASH_CONCURRENCY && lines[line].length >= HASH_QUEUE_MAX;
+}
+
 /** Hashes running, waiting and done since the start (for tests and monitoring). */
 export function hashingStats() {
   return { running, waiting: lines.known.length + lines.proven.length + lines.unknown.length, provenWaiting: lines.proven.length, completed };

@@ -11,7 +11,7 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login-throttle.js';
 import { challengeRefusal, redeemProof } from '../lib/login-challenge.js';
-import { hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
+import { hashLineFull, hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { externalLoginOnly, providerSignOutUrl } from './oidc.js';
 import { csrfGuard, fromOwnPage } from '../lib/security.js';
@@ -36,8 +36,13 @@ authRoutes.post('/login', async (c) => {
   if (!parsed.success) throw fromZod(parsed.error);
   const { username, password, proof } = parsed.data;
   const db = c.get('db');
+  const deviceToken = getCookie(c, DEVICE_COOKIE);
+  // A flood keeps the line of unknown browsers full: a new browser without a proof is answered with a challenge
+  // before any other work (one insert), so the flood cannot slow the answers of everyone else down. Its try would
+  // have been taken back anyway; the back-off counts the try it makes with the solved challenge.
+  if (!proof && !deviceToken && hashLineFull('unknown')) throw await challengeRefusal(db, username);
 
-  const attempt = await LoginAttempt.begin(db, username, { address: clientAddress(c), deviceToken: getCookie(c, DEVICE_COOKIE) });
+  const attempt = await LoginAttempt.begin(db, username, { address: clientAddress(c), deviceToken });
   const [account] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, isExternalLogin: users.isExternalLogin })
     .from(users)
@@ -60,13 +65,13 @@ authRoutes.post('/login', async (c) => {
   }
   if (!account || !ok || !account.isActive) throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
 
-  const deviceToken = await attempt.succeeded();
+  const newDeviceToken = await attempt.succeeded();
   if (needsRehash(account.passwordHash)) await rehash(c, account.id, account.passwordHash!, password);
   const session = await createSession(db, account.id);
   const secure = c.get('config').secureCookies;
   setCookie(c, SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) });
   // Sent with logins only: this browser has signed in to the account before (see docs/security.md).
-  setCookie(c, DEVICE_COOKIE, deviceToken, { httpOnly: true, sameSite: 'Strict', secure, path: '/api/auth/login', maxAge: DEVICE_COOKIE_MAX_AGE });
+  setCookie(c, DEVICE_COOKIE, newDeviceToken, { httpOnly: true, sameSite: 'Strict', secure, path: '/api/auth/login', maxAge: DEVICE_COOKIE_MAX_AGE });
   return c.json(await loadSessionUser(db, account.id));
 });
 
