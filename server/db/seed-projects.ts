@@ -174,6 +174,13 @@ export const DEMO_PROJECTS: DemoProject[] = [
     contact: { name: 'Bram Logistiek', officePhone: '+31 77 555 4400', companyMobile: '', officeEMail: 'bouw@dcvenlo.example' },
   },
   {
+    // A BIM project waiting for its files to be reviewed (the workflow editor's publish shows it as under way).
+    salesOrg: 'NS-DE', type: 'project', title: 'Ärztehaus am Markt', state: 'ReviewBIMFiles', daysInState: 3, features: ['ProjectTools', 'HasJournal', 'DownloadSelectedFiles'],
+    members: [['staff', 'salesPlanner'], ['partner', 'bimCoordinator']],
+    site: { name: 'Ärztehaus am Markt', street1: 'Marktplatz 3', zip: '28195', city: 'Bremen', country: 'DE' },
+    contact: { name: 'Petra Praxisbau', officePhone: '+49 421 555 7300', companyMobile: '', officeEMail: 'bau@aerztehaus.example' },
+  },
+  {
     salesOrg: 'CCL-UK', type: 'project', title: 'Riverside Apartments', state: 'Preparing', daysInState: 4, features: ['ProjectTools', 'HasJournal', 'DownloadSelectedFiles', 'ProjectInfoSheet'],
     members: [['drafter', 'drafter'], ['staff', 'customerServiceBackoffice'], ['partner', 'projectCoordinator']],
     site: { name: 'Riverside Apartments', street1: '12 Quay Street', zip: 'LS1 4BR', city: 'Leeds', country: 'GB' },

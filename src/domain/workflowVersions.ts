@@ -15,6 +15,7 @@ import {
   escalationRuleFor,
   findState,
   initialStateOf,
+  transitionsFrom,
   type TenantType,
   type WorkflowDefinition,
   type WorkflowLabels,
@@ -120,6 +121,8 @@ export interface SimulationStep {
   from: string;
   to: string;
   task: { taskKey: string; roles: string[] } | null;
+  /** What the request carried (taken as given in the simulation). */
+  requirements: string[];
   effects: string[];
   message: 'none' | 'optional' | 'required';
   escalation: { rule: string; due: string } | null;
@@ -132,7 +135,10 @@ export const simulationStart = (definition: WorkflowDefinition, view: WorkflowVi
 
 /** Fires one action as a role from a state, with `chooseTransition` as the server does; the escalation date from `now`. */
 export function simulateAction(definition: WorkflowDefinition, view: WorkflowView & { isRoot: boolean }, stateKey: string, action: string, roles: readonly string[], now: Date): SimulationResult {
-  const choice = chooseTransition(definition, { type: view.unitType, stateKey, isRoot: view.isRoot }, view.tenantType, { action }, roles);
+  // What the action asks of the request (an approval of drawings, say) is taken as given: the simulation shows the path.
+  const unit = { type: view.unitType, stateKey, isRoot: view.isRoot };
+  const requirements = [...new Set(transitionsFrom(definition, unit, view.tenantType).filter((candidate) => candidate.action === action).flatMap((candidate) => candidate.requirements ?? []))];
+  const choice = chooseTransition(definition, unit, view.tenantType, { action, requirements }, roles);
   if (!choice.ok) return { ok: false, reason: choice.reason };
   const transition = choice.transition;
   const target = findState(definition, view.unitType, view.tenantType, transition.to);
@@ -147,6 +153,7 @@ export function simulateAction(definition: WorkflowDefinition, view: WorkflowVie
       from: stateKey,
       to: transition.to,
       task: target?.task ? { taskKey: target.task.taskKey, roles: target.task.roles } : null,
+      requirements: transition.requirements ?? [],
       effects,
       message: transition.message ?? 'none',
       escalation: rule ? { rule: rule.key, due: addWorkingDays(now, rule.maxWorkingDays).toISOString() } : null,

@@ -1,6 +1,6 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import workflowSchema from '../../../schemas/workflow.schema.json';
 import { LANGUAGES } from '../../domain/languages';
@@ -32,8 +32,45 @@ function panelSchema(of: 'state' | 'transition', names: string[]): RJSFSchema {
 
 const STATE_SCHEMA = panelSchema('state', ['initial', 'final', 'task']);
 const TRANSITION_SCHEMA = panelSchema('transition', ['roles', 'requirements', 'guards', 'message', 'secondary', 'rootOnly']);
-const STATE_UI: UiSchema = { task: { roles: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } } } };
-const TRANSITION_UI: UiSchema = { roles: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } }, guards: { 'ui:widget': 'checkboxes' } };
+const ROLE_NAMES = (definitions.roles as { items: { enum: string[] } }).items.enum;
+
+type Translate = ReturnType<typeof useTranslate>;
+
+/** A role's name in the user's language: member roles as on the members card, the pseudo roles from the editor's texts. */
+export const roleLabel = (translate: Translate, role: string) =>
+  translate(['internal', 'external', 'admin'].includes(role) ? `WORKFLOW.Editor.Roles.${role}` : `MEMBERS.Role.${role}`, { _: role });
+
+/** Role pickers as checkboxes named in the user's language. */
+function useUiSchemas() {
+  const translate = useTranslate();
+  return useMemo(() => {
+    const roles = { 'ui:widget': 'checkboxes', 'ui:options': { inline: true }, items: { 'ui:enumNames': ROLE_NAMES.map((role) => roleLabel(translate, role)) } };
+    return {
+      state: { task: { roles }, 'ui:submitButtonOptions': { norender: true } } as UiSchema,
+      transition: { roles, guards: { 'ui:widget': 'checkboxes' }, 'ui:submitButtonOptions': { norender: true } } as UiSchema,
+    };
+  }, [translate]);
+}
+
+/** A new transition from the selected state, for keyboards and small screens (the canvas also takes a dragged edge). */
+function AddTransition({ from, targets, labelOf, onAdd }: { from: string; targets: string[]; labelOf: (key: string) => string; onAdd: (from: string, to: string) => void }) {
+  const translate = useTranslate();
+  const [to, setTo] = useState('');
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField select size="small" sx={{ flex: 1 }} label={translate('WORKFLOW.Editor.TransitionTo')} value={to} onChange={(event) => setTo(event.target.value)} slotProps={{ htmlInput: { 'data-testid': 'add-transition-target' } }}>
+        {targets.map((key) => (
+          <MenuItem key={key} value={key}>
+            {labelOf(key)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button disabled={!to} onClick={() => { onAdd(from, to); setTo(''); }} data-testid="add-transition">
+        {translate('WORKFLOW.Editor.AddTransition')}
+      </Button>
+    </Stack>
+  );
+}
 
 /** A key field that applies on leaving it (a rename touches every place that names the key). */
 function KeyField({ label, value, onRename }: { label: string; value: string; onRename: (key: string) => void }) {
@@ -73,6 +110,10 @@ function LabelFields({ kind, name, labels, onLabel }: { kind: keyof WorkflowLabe
 
 export interface PanelProps {
   definition: WorkflowDefinition;
+  /** The state keys of the view (targets of a new transition). */
+  viewStates: string[];
+  labelOf: (kind: 'states' | 'actions', key: string) => string;
+  onAddTransition: (from: string, to: string) => void;
   state?: WorkflowState;
   transition?: WorkflowTransition;
   onStateChange: (patch: Partial<WorkflowState>) => void;
@@ -84,8 +125,9 @@ export interface PanelProps {
 }
 
 /** The selected state's or transition's properties, rendered from workflow.schema.json, with its labels in de/en/nl. */
-export function PropertyPanel({ definition, state, transition, onStateChange, onTransitionChange, onRenameState, onRenameAction, onLabel, onRemove }: PanelProps) {
+export function PropertyPanel({ definition, viewStates, labelOf, onAddTransition, state, transition, onStateChange, onTransitionChange, onRenameState, onRenameAction, onLabel, onRemove }: PanelProps) {
   const translate = useTranslate();
+  const ui = useUiSchemas();
   if (!state && !transition) return <Typography variant="body2">{translate('WORKFLOW.Editor.SelectHint')}</Typography>;
   return (
     <Stack spacing={2} data-testid="property-panel">
@@ -95,7 +137,7 @@ export function PropertyPanel({ definition, state, transition, onStateChange, on
           <LabelFields kind="states" name={state.key} labels={definition.labels} onLabel={onLabel} />
           <SchemaForm
             schema={STATE_SCHEMA}
-            uiSchema={{ ...STATE_UI, 'ui:submitButtonOptions': { norender: true } }}
+            uiSchema={ui.state}
             formData={{ initial: state.initial, final: state.final, task: state.task }}
             noValidate
             onChange={(event) => {
@@ -104,16 +146,17 @@ export function PropertyPanel({ definition, state, transition, onStateChange, on
             }}
           />
           {state.task?.taskKey && <LabelFields kind="tasks" name={state.task.taskKey} labels={definition.labels} onLabel={onLabel} />}
+          {!state.final && <AddTransition from={state.key} targets={viewStates.filter((key) => key !== state.key)} labelOf={(key) => labelOf('states', key)} onAdd={onAddTransition} />}
         </>
       )}
       {transition && (
         <>
           <KeyField label={translate('WORKFLOW.Editor.Fields.action')} value={transition.action} onRename={onRenameAction} />
-          <Typography variant="body2">{`${transition.from.map((from) => (from === '*' ? translate('WORKFLOW.Editor.AnyState') : from)).join(', ')} → ${transition.to}`}</Typography>
+          <Typography variant="body2" data-testid="transition-path">{`${transition.from.map((from) => (from === '*' ? translate('WORKFLOW.Editor.AnyState') : labelOf('states', from))).join(', ')} → ${labelOf('states', transition.to)}`}</Typography>
           <LabelFields kind="actions" name={transition.action} labels={definition.labels} onLabel={onLabel} />
           <SchemaForm
             schema={TRANSITION_SCHEMA}
-            uiSchema={{ ...TRANSITION_UI, 'ui:submitButtonOptions': { norender: true } }}
+            uiSchema={ui.transition}
             formData={transition}
             noValidate
             onChange={(event) => {

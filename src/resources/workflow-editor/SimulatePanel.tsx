@@ -2,25 +2,33 @@ import { Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typog
 import { useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatDate } from '../../domain/format';
-import { transitionsFrom, WORKFLOW_ROLES, type WorkflowDefinition } from '../../domain/workflow';
+import { appliesTo, transitionsFrom, WORKFLOW_ROLES, type WorkflowDefinition } from '../../domain/workflow';
 import type { WorkflowView } from '../../domain/workflowChecks';
 import { simulateAction, simulationStart, type SimulationStep } from '../../domain/workflowVersions';
+import { roleLabel } from './PropertyPanel';
 
 /**
- * Simulate mode: from the view's initial state, fire the actions the chosen role may fire; each step shows the task
- * created and who gets it, the effects, the message asked for and the escalation date — by the server's functions.
+ * Simulate mode: from the view's initial state (or any state picked to start from — approval lots, for one, leave their
+ * initial state through their project's effect), fire actions as the chosen role; each step shows the task created and
+ * who gets it, the effects, the message asked for and the escalation date — by the server's functions; an action the
+ * role may not fire is refused with the server's reason.
  */
-export function SimulatePanel({ definition, view, labelOf, onState }: { definition: WorkflowDefinition; view: WorkflowView; labelOf: (kind: 'states' | 'actions', key: string) => string; onState: (state: string) => void }) {
+export function SimulatePanel({ definition, view, labelOf, onState }: { definition: WorkflowDefinition; view: WorkflowView; labelOf: (kind: 'states' | 'actions' | 'tasks', key: string) => string; onState: (state: string) => void }) {
   const translate = useTranslate();
   const locale = useLocale();
   const [role, setRole] = useState('external');
-  const [state, setState] = useState(() => simulationStart(definition, view));
+  const [start, setStart] = useState(() => simulationStart(definition, view));
+  const [state, setState] = useState(start);
   const [steps, setSteps] = useState<SimulationStep[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
-  useEffect(() => {
-    setState(simulationStart(definition, view));
+  const states = definition.states.filter((candidate) => appliesTo(candidate, view.unitType, view.tenantType)).map((candidate) => candidate.key);
+  const restart = (from: string) => {
+    setStart(from);
+    setState(from);
     setSteps([]);
-  }, [definition, view]);
+    setRefusal(null);
+  };
+  useEffect(() => restart(simulationStart(definition, view)), [definition, view]);
   useEffect(() => onState(state), [state, onState]);
   const isRoot = view.unitType === 'project';
   const actions = transitionsFrom(definition, { type: view.unitType, stateKey: state, isRoot }, view.tenantType).map((transition) => transition.action);
@@ -36,7 +44,14 @@ export function SimulatePanel({ definition, view, labelOf, onState }: { definiti
       <TextField select size="small" label={translate('WORKFLOW.Editor.Role')} value={role} onChange={(event) => setRole(event.target.value)} slotProps={{ htmlInput: { 'data-testid': 'simulate-role' } }}>
         {WORKFLOW_ROLES.map((name) => (
           <MenuItem key={name} value={name}>
-            {name}
+            {roleLabel(translate, name)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={translate('WORKFLOW.Editor.StartFrom')} value={states.includes(start) ? start : ''} onChange={(event) => restart(event.target.value)} slotProps={{ htmlInput: { 'data-testid': 'simulate-start' } }}>
+        {states.map((key) => (
+          <MenuItem key={key} value={key}>
+            {labelOf('states', key)}
           </MenuItem>
         ))}
       </TextField>
@@ -49,7 +64,7 @@ export function SimulatePanel({ definition, view, labelOf, onState }: { definiti
             {labelOf('actions', action)}
           </Button>
         ))}
-        <Button size="small" onClick={() => { setState(simulationStart(definition, view)); setSteps([]); setRefusal(null); }}>
+        <Button size="small" onClick={() => restart(start)}>
           {translate('WORKFLOW.Editor.Restart')}
         </Button>
       </Stack>
@@ -64,8 +79,9 @@ export function SimulatePanel({ definition, view, labelOf, onState }: { definiti
             <ListItemText
               primary={`${labelOf('actions', step.action)}: ${labelOf('states', step.from)} → ${labelOf('states', step.to)}`}
               secondary={[
-                step.task ? translate('WORKFLOW.Editor.TaskFor', { task: step.task.taskKey, roles: step.task.roles.join(', ') }) : translate('WORKFLOW.Editor.NoTask'),
+                step.task ? translate('WORKFLOW.Editor.TaskFor', { task: labelOf('tasks', step.task.taskKey), roles: step.task.roles.map((name) => roleLabel(translate, name)).join(', ') }) : translate('WORKFLOW.Editor.NoTask'),
                 ...step.effects.map((effect) => `${translate('WORKFLOW.Editor.Effect')}: ${effect}`),
+                step.requirements.length ? translate('WORKFLOW.Editor.Requirements', { requirements: step.requirements.join(', ') }) : '',
                 translate(`WORKFLOW.Editor.Message.${step.message}`),
                 step.escalation ? translate('WORKFLOW.Editor.EscalationDue', { rule: step.escalation.rule, date: formatDate(step.escalation.due, locale) }) : '',
               ].filter(Boolean).join(' · ')}

@@ -1,4 +1,4 @@
-import { applyNodeChanges, Background, Controls, MiniMap, ReactFlow, type Connection, type Edge, type Node } from '@xyflow/react';
+import { applyNodeChanges, Background, Controls, MiniMap, ReactFlow, type Connection, type Edge, type EdgeChange, type Node, type NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -21,11 +21,19 @@ export function WorkflowDiagram({ nodes, edges, onSelect, onConnect, onPin }: Di
   // Positions move while dragging; the layout (with the pins) comes back whenever the definition changes.
   const [shown, setShown] = useState(nodes);
   useEffect(() => setShown(nodes), [nodes]);
-  // Click, or Tab to a node or edge and Enter: the selection drives the property panel.
-  const onSelectionChange = ({ nodes: selectedNodes, edges: selectedEdges }: { nodes: Node[]; edges: Edge[] }) => {
-    const node = selectedNodes[0] as Node<StateNodeData> | undefined;
+  // Click, or Tab to a node or edge and Enter: a user's choice arrives as a `select` change and drives the property
+  // panel. (Not onSelectionChange: it also reports the selection the editor sets, and reported a state selected
+  // before a transition added from the panel had replaced it.)
+  const onNodesChange = (changes: NodeChange<Node<StateNodeData>>[]) => {
+    setShown((current) => applyNodeChanges(changes, current));
+    const picked = changes.find((change) => change.type === 'select' && change.selected);
+    const node = picked && 'id' in picked ? nodes.find((candidate) => candidate.id === picked.id) : undefined;
     if (node && !node.data.anyState) onSelect({ kind: 'state', id: node.id });
-    else if (selectedEdges[0]?.data?.action) onSelect({ kind: 'transition', action: String(selectedEdges[0].data.action) });
+  };
+  const onEdgesChange = (changes: EdgeChange[]) => {
+    const picked = changes.find((change) => change.type === 'select' && change.selected);
+    const edge = picked && 'id' in picked ? edges.find((candidate) => candidate.id === picked.id) : undefined;
+    if (edge?.data?.action) onSelect({ kind: 'transition', action: String(edge.data.action) });
   };
   return (
     <ReactFlow
@@ -35,14 +43,14 @@ export function WorkflowDiagram({ nodes, edges, onSelect, onConnect, onPin }: Di
       nodeTypes={nodeTypes}
       fitView
       minZoom={0.1}
-      onSelectionChange={onSelectionChange}
       edgesFocusable
       nodesFocusable
       onConnect={(connection: Connection) => connection.source && connection.target && onConnect?.(connection.source, connection.target)}
       onNodeDragStop={(_, node) => onPin?.(node.id, node.position)}
       nodesConnectable={!!onConnect}
       nodesDraggable={!!onPin}
-      onNodesChange={(changes) => setShown((current) => applyNodeChanges(changes, current))}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
       proOptions={{ hideAttribution: true }}
     >
       <Background />

@@ -2,7 +2,7 @@ import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Paper, Stac
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Title, useCanAccess, useLocale, useNotify, useTranslate } from 'react-admin';
 import { isLanguage } from '../../domain/languages';
-import type { WorkflowDefinition } from '../../domain/workflow';
+import { appliesTo, type WorkflowDefinition, type WorkflowLabels } from '../../domain/workflow';
 import { definitionProblems } from '../../domain/workflowDefinition';
 import { viewId, workflowChecks, workflowViews, type WorkflowView } from '../../domain/workflowChecks';
 import { compareView, definitionLabel } from '../../domain/workflowVersions';
@@ -59,7 +59,9 @@ function Editor() {
   const [layout, setLayout] = useState<Record<string, Positions>>({});
   const [view, setView] = useState('approvallot.standard');
   const [mode, setMode] = useState<Mode>('design');
-  const [selection, setSelection] = useState<Selection>(null);
+  const [selection, setSelectionState] = useState<Selection>(null);
+  // The same selection again keeps its object (the diagram reports its selection after each render of it).
+  const setSelection = useCallback((next: Selection) => setSelectionState((previous) => (JSON.stringify(previous) === JSON.stringify(next) ? previous : next)), []);
   const [simulated, setSimulated] = useState('');
   const [publishing, setPublishing] = useState(false);
   const definition = history.present;
@@ -75,13 +77,14 @@ function Editor() {
 
   const language = isLanguage(locale) ? locale : 'de';
   const labelOf = useCallback(
-    (kind: 'states' | 'actions', key: string) => definitionLabel(definition.labels, kind, key, language) ?? translate(kind === 'states' ? `STATES.${key}` : `WORKFLOW.Actions.${key}`, { _: key }),
+    (kind: keyof WorkflowLabels, key: string) =>
+      definitionLabel(definition.labels, kind, key, language) ?? translate({ states: `STATES.${key}`, actions: `WORKFLOW.Actions.${key}`, tasks: `TASKS.Keys.${key}.Title` }[kind], { _: key }),
     [definition.labels, language, translate],
   );
   const checks = useMemo(() => workflowChecks(definition), [definition]);
   const problems = useMemo(() => definitionProblems(definition), [definition]);
-  const current = parseView(view);
-  const graph = useMemo(() => {
+  const current = useMemo(() => parseView(view), [view]);
+  const laidOut = useMemo(() => {
     const built = buildGraph(definition, view, { labelOf, checks, positions: layout[view] ?? {} });
     if (mode === 'simulate') for (const node of built.nodes) node.data = { ...node.data, simulated: node.id === simulated };
     if (mode === 'compare' && current && inForce) {
@@ -96,6 +99,15 @@ function Editor() {
     }
     return built;
   }, [definition, view, labelOf, checks, layout, mode, simulated, inForce, current]);
+  // The diagram's selection follows the editor's (a transition added from the panel is the one selected, not the
+  // state a click had selected before); selecting does not lay the diagram out again.
+  const graph = useMemo(
+    () => ({
+      nodes: laidOut.nodes.map((node) => ({ ...node, selected: selection?.kind === 'state' && node.id === selection.id })),
+      edges: laidOut.edges.map((edge) => ({ ...edge, selected: selection?.kind === 'transition' && edge.data?.action === selection.action })),
+    }),
+    [laidOut, selection],
+  );
 
   if (!draft) return (
     <Box sx={{ p: 2 }}>
@@ -194,6 +206,9 @@ function Editor() {
           ) : (
             <PropertyPanel
               definition={definition}
+              viewStates={current ? definition.states.filter((state) => appliesTo(state, current.unitType, current.tenantType)).map((state) => state.key) : []}
+              labelOf={labelOf}
+              onAddTransition={connect}
               state={selectedState}
               transition={selectedTransition}
               onStateChange={(patch) => current && selectedState && edit(edits.updateState(selectedState.key, current, patch))}

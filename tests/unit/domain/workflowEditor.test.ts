@@ -44,6 +44,10 @@ describe('simulation and labels', () => {
     expect(step).toEqual({ ok: true, step: expect.objectContaining({ to: 'ReviewPreliminaryDrawings', task: { taskKey: 'ReviewDrawings', roles: ['reviewer'] }, escalation: expect.objectContaining({ rule: 'ReviewOverdue' }) }) });
     const project = simulateAction(DEFAULT, { unitType: 'project', tenantType: 'standard', isRoot: true }, 'ProvideFiles', 'RequestDrawings', ['external'], now);
     expect(project.ok && project.step.effects.length).toBe(2);
+    // An action that needs something of the request (the reviewer's approval) takes it as given, and says so.
+    const approved = simulateAction(DEFAULT, { ...lot, isRoot: false }, 'ReviewPreliminaryDrawings', 'ApproveDrawings', ['reviewer'], now);
+    expect(approved).toEqual({ ok: true, step: expect.objectContaining({ to: 'Finalized', requirements: ['approve'] }) });
+    expect(simulateAction(DEFAULT, { ...lot, isRoot: false }, 'ReviewPreliminaryDrawings', 'ApproveDrawings', ['drafter'], now)).toEqual({ ok: false, reason: 'WORKFLOW.Errors.NotYourTask' });
   });
 
   it('labels become translation messages of their language', () => {
