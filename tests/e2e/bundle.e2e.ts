@@ -54,6 +54,15 @@ describe('bundle', () => {
     console.log(`three.js chunk(s): ${withThree.join(', ')} (${kilobytes(withThree)} kB, loaded on demand)`);
   });
 
+  it('the workflow editor (React Flow, dagre) is a lazy chunk: the first load of customers carries none of it', () => {
+    const initial = new Set(initialChunks());
+    const withFlow = allChunks().filter((file) => read(file).includes('react-flow__pane'));
+    expect(withFlow.length).toBeGreaterThan(0);
+    expect(withFlow.filter((file) => initial.has(file))).toEqual([]);
+    expect([...initial].filter((file) => read(file).includes('rankdir'))).toEqual([]);
+    console.log(`workflow editor chunk(s): ${withFlow.join(', ')} (${kilobytes(withFlow)} kB, loaded when a configurer opens it)`);
+  });
+
   it('the server hands out the production build: the entry and its preloads hold no development runtime', async () => {
     const baseURL = inject('baseURL');
     const html = await (await fetch(`${baseURL}/home/app/dash`)).text();
