@@ -102,8 +102,17 @@ describe('workflow diagram editor', () => {
     expect(await page.getByTestId('simulate-state').innerText()).toContain('Finalized');
     await page.screenshot({ path: `${SHOTS}/1440-simulate.png` });
 
-    // The project no longer waits for a BIM review: the state goes, and the demo project in it must move.
+    // Effects are edited in the panel too: "Approve" (chosen by keyboard) moves the order lots on.
     await page.getByRole('button', { name: 'Design' }).click();
+    await page.getByTestId('rf__edge-Approve|Finalized').focus();
+    await page.keyboard.press('Enter');
+    const effects = page.getByTestId('property-panel');
+    await effects.getByText('Move units').first().waitFor();
+    expect(await effects.getByLabel('To state (key)').inputValue()).toBe('PlaceOrder');
+    expect(await effects.getByRole('checkbox', { name: 'AAC order lot', exact: true }).isChecked()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/1440-effects.png` });
+
+    // The project no longer waits for a BIM review: the state goes, and the demo project in it must move.
     await choose(page, 'view-select', 'Project · standard');
     await page.getByTestId('state-ReviewBIMFiles').click();
     await page.getByTestId('property-panel').getByRole('button', { name: 'Remove' }).click();

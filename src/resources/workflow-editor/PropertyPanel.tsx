@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import workflowSchema from '../../../schemas/workflow.schema.json';
 import { LANGUAGES } from '../../domain/languages';
+import { UNIT_TYPES } from '../../domain/projectUnits';
 import type { LocalText, WorkflowDefinition, WorkflowLabels, WorkflowState, WorkflowTransition } from '../../domain/workflow';
 import { SchemaForm } from '../../forms/SchemaForm';
 
@@ -23,6 +24,15 @@ function deref(node: unknown): unknown {
 function panelSchema(of: 'state' | 'transition', names: string[]): RJSFSchema {
   const properties = (deref(definitions[of]) as { properties: Record<string, Json> }).properties;
   const picked = Object.fromEntries(names.map((name) => [name, { ...properties[name], title: `WORKFLOW.Editor.Fields.${name}` }]));
+  if (picked.effects) {
+    // The effect kinds named for the kind picker; their fields titled like the others.
+    const items = (picked.effects as unknown as { items: { oneOf: { title?: string; properties: Record<string, Json & { const?: string }> }[] } }).items;
+    for (const variant of items.oneOf) {
+      variant.title = `WORKFLOW.Editor.Effects.${variant.properties.type.const}`;
+      for (const name of Object.keys(variant.properties))
+        variant.properties[name] = name === 'type' ? { ...variant.properties[name], default: variant.properties[name].const } : { ...variant.properties[name], title: `WORKFLOW.Editor.Fields.${name}` };
+    }
+  }
   if (picked.task) {
     const task = picked.task as unknown as { properties: Record<string, Json> };
     for (const name of Object.keys(task.properties)) task.properties[name] = { ...task.properties[name], title: `WORKFLOW.Editor.Fields.${name}` };
@@ -31,7 +41,7 @@ function panelSchema(of: 'state' | 'transition', names: string[]): RJSFSchema {
 }
 
 const STATE_SCHEMA = panelSchema('state', ['initial', 'final', 'task']);
-const TRANSITION_SCHEMA = panelSchema('transition', ['roles', 'requirements', 'guards', 'message', 'secondary', 'rootOnly']);
+const TRANSITION_SCHEMA = panelSchema('transition', ['roles', 'requirements', 'guards', 'message', 'secondary', 'rootOnly', 'effects']);
 const ROLE_NAMES = (definitions.roles as { items: { enum: string[] } }).items.enum;
 
 type Translate = ReturnType<typeof useTranslate>;
@@ -47,7 +57,12 @@ function useUiSchemas() {
     const roles = { 'ui:widget': 'checkboxes', 'ui:options': { inline: true }, items: { 'ui:enumNames': ROLE_NAMES.map((role) => roleLabel(translate, role)) } };
     return {
       state: { task: { roles }, 'ui:submitButtonOptions': { norender: true } } as UiSchema,
-      transition: { roles, guards: { 'ui:widget': 'checkboxes' }, 'ui:submitButtonOptions': { norender: true } } as UiSchema,
+      transition: {
+        roles,
+        guards: { 'ui:widget': 'checkboxes' },
+        effects: { items: { type: { 'ui:widget': 'hidden' }, scope: { 'ui:enumNames': [translate('WORKFLOW.Editor.Scope.root'), translate('WORKFLOW.Editor.Scope.children')] }, unitTypes: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true }, items: { 'ui:enumNames': UNIT_TYPES.map((type) => translate(`PROJECTUNIT.Type.${type}`, { _: type })) } } } },
+        'ui:submitButtonOptions': { norender: true },
+      } as UiSchema,
     };
   }, [translate]);
 }
@@ -161,14 +176,9 @@ export function PropertyPanel({ definition, viewStates, labelOf, onAddTransition
             noValidate
             onChange={(event) => {
               const data = event.formData as WorkflowTransition;
-              onTransitionChange({ roles: data.roles ?? [], requirements: data.requirements?.length ? data.requirements : undefined, guards: data.guards?.length ? data.guards : undefined, message: data.message, secondary: data.secondary || undefined, rootOnly: data.rootOnly || undefined });
+              onTransitionChange({ roles: data.roles ?? [], requirements: data.requirements?.length ? data.requirements : undefined, guards: data.guards?.length ? data.guards : undefined, message: data.message, secondary: data.secondary || undefined, rootOnly: data.rootOnly || undefined, effects: data.effects?.length ? data.effects : undefined });
             }}
           />
-          {(transition.effects ?? []).map((effect, index) => (
-            <Typography key={index} variant="caption">
-              {translate('WORKFLOW.Editor.Effect')}: {effect.type === 'move-units' ? `${effect.unitTypes.join(', ')}: ${effect.fromStates.join(', ')} → ${effect.to}` : effect.type}
-            </Typography>
-          ))}
         </>
       )}
       <Button color="error" variant="outlined" onClick={onRemove}>
