@@ -112,6 +112,14 @@ describe('workflow diagram editor', () => {
     expect(await effects.getByRole('checkbox', { name: 'AAC order lot', exact: true }).isChecked()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/1440-effects.png` });
 
+    // The overview: a lane per unit type under its heading, the effects dashed between them.
+    await choose(page, 'view-select', 'Overview (all unit types)');
+    await page.getByTestId('lane-approvallot').getByText('Approval lot').waitFor();
+    expect(await page.getByTestId('state-TechnicalReview').count()).toBe(1);
+    const overviewViolations = await seriousViolations(page);
+    expect(overviewViolations, JSON.stringify(overviewViolations, null, 1)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/1440-overview.png` });
+
     // The project no longer waits for a BIM review: the state goes, and the demo project in it must move.
     await choose(page, 'view-select', 'Project · standard');
     await page.getByTestId('state-ReviewBIMFiles').click();

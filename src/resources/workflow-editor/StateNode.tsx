@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { Handle, Position, type NodeProps, type Node } from '@xyflow/react';
 import { useTranslate } from 'react-admin';
-import type { StateNodeData } from './graph';
+import { NODE_WIDTH, type StateNodeData } from './graph';
 
 const MARK_COLOURS = { added: '#2e7d32', removed: '#c62828', changed: '#ef6c00' } as const;
 
@@ -10,6 +10,12 @@ export function StateNode({ data, selected }: NodeProps<Node<StateNodeData>>) {
   const translate = useTranslate();
   const { state, problems, mark } = data;
   const border = problems.length ? '#c62828' : mark ? MARK_COLOURS[mark] : selected ? '#1565c0' : '#607d8b';
+  if (data.lane)
+    return (
+      <Typography variant="h6" component="h2" data-testid={`lane-${state.key}`} sx={{ width: NODE_WIDTH, borderBottom: '2px solid', borderColor: 'primary.main', pb: 0.5 }}>
+        {data.label}
+      </Typography>
+    );
   if (data.anyState)
     return (
       <Box sx={{ px: 1.5, py: 1, border: '1px dashed #607d8b', borderRadius: 2, bgcolor: 'background.paper', width: 210 }}>

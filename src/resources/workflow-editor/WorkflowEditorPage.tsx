@@ -85,7 +85,7 @@ function Editor() {
   const problems = useMemo(() => definitionProblems(definition), [definition]);
   const current = useMemo(() => parseView(view), [view]);
   const laidOut = useMemo(() => {
-    const built = buildGraph(definition, view, { labelOf, checks, positions: layout[view] ?? {} });
+    const built = buildGraph(definition, view, { labelOf, checks, positions: layout[view] ?? {}, laneLabel: (unitType) => translate(`PROJECTUNIT.Type.${unitType}`, { _: unitType }) });
     if (mode === 'simulate') for (const node of built.nodes) node.data = { ...node.data, simulated: node.id === simulated };
     if (mode === 'compare' && current && inForce) {
       const marks = compareView(inForce, definition, current);
@@ -98,7 +98,7 @@ function Editor() {
       for (const node of before.nodes) if (marks.states[node.id] === 'removed') built.nodes.push({ ...node, data: { ...node.data, mark: 'removed' } });
     }
     return built;
-  }, [definition, view, labelOf, checks, layout, mode, simulated, inForce, current]);
+  }, [definition, view, labelOf, checks, layout, mode, simulated, inForce, current, translate]);
   // The diagram's selection follows the editor's (a transition added from the panel is the one selected, not the
   // state a click had selected before); selecting does not lay the diagram out again.
   const graph = useMemo(
@@ -193,6 +193,7 @@ function Editor() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Paper variant="outlined" sx={{ flex: 1, height: { xs: 420, md: '70vh' } }}>
           <WorkflowDiagram
+            key={view /* a new view is fitted into the canvas */}
             nodes={graph.nodes}
             edges={graph.edges}
             onSelect={setSelection}

@@ -21,6 +21,8 @@ export interface StateNodeData extends Record<string, unknown> {
   escalationDays?: number;
   simulated?: boolean;
   anyState?: boolean;
+  /** The heading of a lane of the overview (its unit type), not a state. */
+  lane?: boolean;
 }
 
 export type Positions = Record<string, { x: number; y: number }>;
@@ -94,6 +96,8 @@ export interface GraphOptions {
   labelOf: (kind: 'states' | 'actions', key: string) => string;
   checks: WorkflowCheck[];
   positions: Positions;
+  /** A unit type's name (the overview's lane headings). */
+  laneLabel?: (unitType: string) => string;
 }
 
 /** The diagram of a view, or the overview's lanes (standard tenants) with the effects between them. */
@@ -109,7 +113,19 @@ export function buildGraph(definition: WorkflowDefinition, view: string, options
   let x = 0;
   for (const lane of workflowViews(definition).filter((candidate) => candidate.tenantType === 'standard')) {
     const graph = viewGraph(definition, lane, `${lane.unitType}:`, options.labelOf, options.checks);
+    const laneX = x;
     x = layout(graph.nodes, graph.edges, options.positions, { x, y: 60 }) + 120;
+    const left = Math.min(laneX, ...graph.nodes.map((node) => node.position.x));
+    nodes.push({
+      id: `lane:${lane.unitType}`,
+      type: 'state',
+      position: { x: left, y: -20 },
+      selectable: false,
+      draggable: false,
+      connectable: false,
+      focusable: false,
+      data: { state: { key: lane.unitType, unitTypes: [lane.unitType] }, label: options.laneLabel?.(lane.unitType) ?? lane.unitType, problems: [], lane: true },
+    });
     nodes.push(...graph.nodes);
     edges.push(...graph.edges);
   }
