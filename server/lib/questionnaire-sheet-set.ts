@@ -4,6 +4,7 @@ import {
   incomingReferenceProblems,
   publishImpact,
   type QuestionnaireAnswers,
+  type SetSheet,
   type SheetSchema,
   type SheetUiSchema,
 } from '../../src/domain/questionnaire/index.js';
@@ -20,18 +21,6 @@ export interface Companion {
   baseUpdatedAt: string;
 }
 
-/** A sheet of the set as the builder reads it: its draft, else its latest published version. */
-export interface SetSheet {
-  id: number;
-  name: string;
-  version: number;
-  status: string;
-  updatedAt: string;
-  /** In one of the sets (sets.json) that hold the edited sheet: the pickers offer these. */
-  inSet: boolean;
-  schema: SheetSchema;
-  uiSchema: SheetUiSchema;
-}
 
 /** The sheet names that share a set with `name`. */
 function setNeighbours(name: string): Set<string> {

@@ -144,3 +144,16 @@ export const PRINT_DIALOG_DELAY_MS = 300;
 export const PRINT_CLOSE_DELAY_MS = 400;
 /** Active sheets a standard tenant's questionnaire needs before it can be saved (the CCL tenant: none). */
 export const MIN_ACTIVE_SHEETS = 2;
+
+/** A sheet of a set as the builder reads it (`GET …/set`): its draft, else its latest published version. */
+export interface SetSheet {
+  id: number;
+  name: string;
+  version: number;
+  status: string;
+  updatedAt: string;
+  /** In one of the sets (sets.json) that hold the edited sheet: the pickers offer these. */
+  inSet: boolean;
+  schema: SheetSchema;
+  uiSchema: SheetUiSchema;
+}

@@ -1,4 +1,5 @@
 import { API_BASE, getJson, sendJson } from './request';
+import type { SetSheet } from '../../domain/questionnaire';
 
 /** A meta-schema problem as the server reports it: where (JSON pointer), what (translation key) and its values. */
 export interface MetaProblem {
@@ -17,7 +18,7 @@ export const sheetMethods = {
   /** Publishes a draft; from then on it is immutable. Answers the published version. */
   publishSheet: <SheetRecord>(id: number, together: number[] = []) => sendJson<SheetRecord>(`${API_BASE}/questionnaire-sheets/${id}/publish`, 'POST', together.length ? { together } : {}),
   /** The other sheets as drafted (the builder's pickers, checks and preview). */
-  sheetSet: <SetSheet>(id: number) => getJson<{ sheets: SetSheet[] }>(`${API_BASE}/questionnaire-sheets/${id}/set`),
+  sheetSet: (id: number) => getJson<{ sheets: SetSheet[] }>(`${API_BASE}/questionnaire-sheets/${id}/set`),
   /** What publishing a draft means for projects under way, and what blocks it. */
   sheetImpact: <Impact>(id: number) => getJson<Impact>(`${API_BASE}/questionnaire-sheets/${id}/impact`),
 };

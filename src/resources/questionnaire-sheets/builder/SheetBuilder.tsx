@@ -4,7 +4,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, ButtonGroup, Card, Grid, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SheetSchema, type SheetUiSchema } from '../../../domain/questionnaire';
+import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SetSheet, type SheetSchema, type SheetUiSchema } from '../../../domain/questionnaire';
 import {
   addControl,
   addSection,
@@ -36,17 +36,6 @@ import { PropertyPanel } from './PropertyPanel';
 import { useBuilderHistory, type BuilderSnapshot } from './useBuilderHistory';
 import { WhereUsed } from './WhereUsed';
 
-/** Another sheet as the set endpoint answers it (draft, else latest published). */
-export interface SetSheet {
-  id: number;
-  name: string;
-  version: number;
-  status: string;
-  updatedAt: string;
-  inSet: boolean;
-  schema: SheetSchema;
-  uiSchema: SheetUiSchema;
-}
 
 /** A companion draft the save sends: another sheet whose conditions followed this draft. */
 export interface CompanionDraft {
@@ -106,7 +95,7 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
   useEffect(() => {
     let live = true;
     dataProvider
-      .sheetSet<SetSheet>(record.id)
+      .sheetSet(record.id)
       .then((answer) => live && setSet(answer.sheets))
       .catch((error: Error) => notify(error.message, { type: 'error' }));
     return () => {
