@@ -13,7 +13,7 @@ afterAll(async () => t.close());
 describe('project feature flags', () => {
   it('lists every root project with its flags and the tenant defaults', async () => {
     const response = await t.request('GET', `${P}?range=[0,99]`, { cookie: admin });
-    expect(response.headers.get('content-range')).toBe('projectfeatures 0-7/8');
+    expect(response.headers.get('content-range')).toBe('projectfeatures 0-8/9');
     const rows = await response.json();
     const maaskade = rows.find((row: { title: string }) => row.title === 'Appartementen Maaskade');
     expect(maaskade).toMatchObject({ tenantName: 'Calcon Bouwsystemen', features: expect.arrayContaining(['HideMemberEMail']) });

@@ -34,7 +34,7 @@ describe('list', () => {
 
   it('internal staff see every project of their tenants', async () => {
     const { rows } = await list(staff, filter({ parentProjectUnitID: null }));
-    expect(rows.length).toBe(8);
+    expect(rows.length).toBe(9);
   });
 
   it('children by parent, and units by root and type, ordered by number', async () => {
@@ -112,7 +112,7 @@ describe('create', () => {
     expect(response.status).toBe(201);
     const root = await response.json();
     expect(root).toMatchObject({ rootProjectUnitID: root.id, parentProjectUnitID: null, stateKey: 'Structuring' });
-    expect(root.projectUnitNo).toMatch(/^NS-DE-\d{4}-0006$/);
+    expect(root.projectUnitNo).toMatch(/^NS-DE-\d{4}-0007$/);
     const context = await (await t.request('GET', `${P}/${root.id}/context`, { cookie: staff })).json();
     expect(context.role).toBe('salesPlanner');
     expect(context.features).toContain('AllowCreateProjectUnits');
