@@ -124,6 +124,7 @@ export function QuestionnaireEditor({
     navigate(projectPath);
   };
   const discard = () => {
+    answersState.cancelAutosave();
     clearStoredAnswers(data.rootProjectUnitID);
     setDiscarding(false);
     notify('QUESTIONNAIRE.Page.Discarded', { type: 'info' });

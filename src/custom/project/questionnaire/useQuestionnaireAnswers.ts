@@ -28,14 +28,17 @@ export function useQuestionnaireAnswers(data: QuestionnairePageData, editable: b
     return { answers, baseline, version: data.version, updatedAt: data.updatedAt, restored };
   });
   const changedByUser = useRef(false);
+  const autosave = useRef<number | undefined>(undefined);
+  /** Drops the autosave still waiting: after a save or a discard it would write back the copy just cleared. */
+  const cancelAutosave = useCallback(() => window.clearTimeout(autosave.current), []);
 
   useEffect(() => {
     if (!changedByUser.current || !editable) return;
-    const timer = window.setTimeout(() => {
+    autosave.current = window.setTimeout(() => {
       if (sameAnswers(state.answers, state.baseline)) clearStoredAnswers(rootId);
       else writeStoredAnswers(rootId, state.answers, state.version);
     }, QUESTIONNAIRE_AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
+    return () => window.clearTimeout(autosave.current);
   }, [rootId, editable, state.answers, state.baseline, state.version]);
 
   const change = useCallback(
@@ -49,6 +52,8 @@ export function useQuestionnaireAnswers(data: QuestionnairePageData, editable: b
   /** After a save: the server's answers become the baseline (and the page's, unless the user typed meanwhile). */
   const markSaved = useCallback(
     (saved: QuestionnairePageData, sent: QuestionnaireAnswers) => {
+      // The timer of the last change may be due before React renders this state (it would write the old answers).
+      cancelAutosave();
       clearStoredAnswers(rootId);
       const savedAnswers = withActiveSheetDefaults(data.sheets, saved.data, false);
       setState((current) => ({
@@ -59,11 +64,11 @@ export function useQuestionnaireAnswers(data: QuestionnairePageData, editable: b
         restored: null,
       }));
     },
-    [rootId, data.sheets],
+    [rootId, data.sheets, cancelAutosave],
   );
 
   const changed = useMemo(() => !sameAnswers(state.answers, state.baseline), [state.answers, state.baseline]);
-  return { ...state, changed, change, markSaved, dismissRestored: () => setState((current) => ({ ...current, restored: null })) };
+  return { ...state, changed, change, markSaved, cancelAutosave, dismissRestored: () => setState((current) => ({ ...current, restored: null })) };
 }
 
 export type QuestionnaireAnswersState = ReturnType<typeof useQuestionnaireAnswers>;
