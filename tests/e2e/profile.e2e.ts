@@ -1,16 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../api/png-fixture';
 import { DEMO_PASSWORD, launchBrowser, login, newContext } from './browser';
+import { startIsolatedServer } from './isolated-server';
 
-const baseURL = inject('baseURL');
+// The customer's name, company and password change here: on a server of its own, so that journeys after this one
+// (the project request of dashboard-lists shows the customer's company) find the demo data as seeded.
+let baseURL: string;
+let server: Awaited<ReturnType<typeof startIsolatedServer>>;
 const NEW_PASSWORD = 'Bouw-Klant-27';
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([launchBrowser(), startIsolatedServer()]);
+  baseURL = server.baseURL;
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
 
 async function editCard(page: Page, cardTestId: string, values: Record<string, string>, dialogTitle: string) {
   await page.getByTestId(cardTestId).getByRole('button', { name: 'Edit' }).click();
