@@ -7,6 +7,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { UNIT_TYPES } from '../../domain/projectUnits';
 import type { LocalText, WorkflowDefinition, WorkflowLabels, WorkflowState, WorkflowTransition } from '../../domain/workflow';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { roleLabel } from './roleLabel';
 
 type Json = Record<string, unknown>;
 const definitions = (workflowSchema as unknown as { definitions: Record<string, Json> }).definitions;
@@ -43,12 +44,6 @@ function panelSchema(of: 'state' | 'transition', names: string[]): RJSFSchema {
 const STATE_SCHEMA = panelSchema('state', ['initial', 'final', 'task']);
 const TRANSITION_SCHEMA = panelSchema('transition', ['roles', 'requirements', 'guards', 'message', 'secondary', 'rootOnly', 'effects']);
 const ROLE_NAMES = (definitions.roles as { items: { enum: string[] } }).items.enum;
-
-type Translate = ReturnType<typeof useTranslate>;
-
-/** A role's name in the user's language: member roles as on the members card, the pseudo roles from the editor's texts. */
-export const roleLabel = (translate: Translate, role: string) =>
-  translate(['internal', 'external', 'admin'].includes(role) ? `WORKFLOW.Editor.Roles.${role}` : `MEMBERS.Role.${role}`, { _: role });
 
 /** Role pickers as checkboxes named in the user's language. */
 function useUiSchemas() {

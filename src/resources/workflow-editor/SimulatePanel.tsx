@@ -5,7 +5,7 @@ import { formatDate } from '../../domain/format';
 import { appliesTo, transitionsFrom, WORKFLOW_ROLES, type WorkflowDefinition } from '../../domain/workflow';
 import type { WorkflowView } from '../../domain/workflowChecks';
 import { simulateAction, simulationStart, type SimulationStep } from '../../domain/workflowVersions';
-import { roleLabel } from './PropertyPanel';
+import { roleLabel } from './roleLabel';
 
 /**
  * Simulate mode: from the view's initial state (or any state picked to start from — approval lots, for one, leave their
