@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
-import type { SheetSchema, SheetUiSchema } from '../../src/domain/questionnaire/index.js';
+import { TEST_ANSWER_LIMITS, testAnswerSetsRefusal, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../src/domain/questionnaire/index.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { questionnaireSheets } from '../db/schema.js';
@@ -77,7 +77,7 @@ function authorize(user: SessionUser, action: Action) {
 async function fullRecord(db: Db | Tx, id: number) {
   const [row] = await (db as Db).select({ sheet: questionnaireSheets, usedBy: usedBy(), latest: latest() }).from(questionnaireSheets).where(eq(questionnaireSheets.id, id));
   if (!row) throw ApiError.notFound();
-  return { ...listRecord({ ...row.sheet, usedBy: row.usedBy, latest: row.latest }), schema: row.sheet.schema, uiSchema: row.sheet.uiSchema };
+  return { ...listRecord({ ...row.sheet, usedBy: row.usedBy, latest: row.latest }), schema: row.sheet.schema, uiSchema: row.sheet.uiSchema, testAnswers: row.sheet.testAnswers };
 }
 
 async function draftRow(tx: Tx, id: number): Promise<SheetRow> {
@@ -108,6 +108,11 @@ export const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), 
  */
 export const saveSheetSchema = editSchema
   .extend({
+    /** The draft's named test answer sets (absent: unchanged). */
+    testAnswers: z
+      .array(z.object({ name: z.string().trim().min(1).max(TEST_ANSWER_LIMITS.name), answers: z.record(z.string(), z.unknown()) }).strict())
+      .max(TEST_ANSWER_LIMITS.sets)
+      .optional(),
     companions: z
       .array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()), baseId: z.number().int().positive(), baseUpdatedAt: z.string().max(40) }).strict())
       .max(20)
@@ -150,7 +155,7 @@ questionnaireSheetsResource.post('/', async (c) => {
     const schema = { ...newest.schema, 'x-sheet': { ...newest.schema['x-sheet'], version } };
     const [row] = await tx
       .insert(questionnaireSheets)
-      .values({ name: newest.name, version, status: 'draft', title: newest.title, schema, uiSchema: newest.uiSchema, createdBy: user.id })
+      .values({ name: newest.name, version, status: 'draft', title: newest.title, schema, uiSchema: newest.uiSchema, testAnswers: newest.testAnswers, createdBy: user.id })
       .returning({ id: questionnaireSheets.id });
     return row.id;
   });
@@ -163,10 +168,12 @@ questionnaireSheetsResource.put('/:id', async (c) => {
   const body = await readJsonObject(c.req.raw);
   if (body.id !== undefined && body.id !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'id');
   // The record's read-only fields a client echoes back.
-  for (const field of ['id', 'name', 'version', 'status', 'title', 'createdAt', 'updatedAt', 'publishedAt', 'usedBy', 'latest']) delete body[field];
+  for (const field of ['id', 'name', 'version', 'status', 'title', 'titles', 'createdAt', 'updatedAt', 'publishedAt', 'usedBy', 'latest']) delete body[field];
   const parsed = saveSheetSchema.safeParse(body);
   if (!parsed.success) throw fromZod(parsed.error);
-  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[] };
+  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[]; testAnswers?: TestAnswerSet[] };
+  const refusedSets = input.testAnswers && testAnswerSetsRefusal(input.testAnswers);
+  if (refusedSets) throw new ApiError(422, [{ key: refusedSets.key, params: refusedSets.params, reference: refusedSets.index === undefined ? 'testAnswers' : `testAnswers.${refusedSets.index}.name`, code: 'InvalidTestAnswers' }]);
   const db = c.get('db');
   await db.transaction(async (tx) => {
     const row = await draftRow(tx, id);
@@ -183,7 +190,7 @@ questionnaireSheetsResource.put('/:id', async (c) => {
     for (const companion of companions) refusedDraft(companion.schema, companion.uiSchema, [input.schema, ...others.filter((other) => other['x-sheet'].name !== companion.name)], companion.name);
     await tx
       .update(questionnaireSheets)
-      .set({ schema: input.schema, uiSchema: input.uiSchema, title: String(input.schema.title).slice(0, 200), updatedAt: new Date() })
+      .set({ schema: input.schema, uiSchema: input.uiSchema, title: String(input.schema.title).slice(0, 200), ...(input.testAnswers ? { testAnswers: input.testAnswers } : {}), updatedAt: new Date() })
       .where(eq(questionnaireSheets.id, id));
   });
   return c.json(await fullRecord(db, id));

@@ -58,6 +58,28 @@ describe('saving a draft checks references, cycles, the uiSchema and the other s
     ]);
   });
 
+  it('keeps named test answer sets with the draft; duplicate names are 422, too many sets 400, nothing half-written', async () => {
+    const sets = [
+      { name: 'Crane on site', answers: { 'xde-general': { logistics: { crane: true, craneCapacity: 8 } } } },
+      { name: 'Restricted access', answers: { 'xde-general': { logistics: { restrictedAccess: true } } } },
+    ];
+    const saved = await put(copy(), draft.uiSchema, { testAnswers: sets });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(((await saved.json()) as { testAnswers: unknown }).testAnswers).toEqual(sets);
+    // A save without the field leaves them as they are (the JSON view's save).
+    expect((await put(copy())).status).toBe(200);
+    const read = (await (await call('GET', 'configurer', `${R}/${draft.id}`)).json()) as { testAnswers: unknown };
+    expect(read.testAnswers).toEqual(sets);
+
+    const taken = await expectErrorShape(await put(copy(), draft.uiSchema, { testAnswers: [...sets, { name: ' crane ON site ', answers: {} }].map((set, index) => (index === 2 ? { ...set, name: 'crane on site' } : set)) }), 422);
+    expect(taken).toEqual([expect.objectContaining({ key: 'SHEET_BUILDER.TestAnswers.NameTaken', reference: 'testAnswers.2.name' })]);
+    await expectErrorShape(await put(copy(), draft.uiSchema, { testAnswers: Array.from({ length: 21 }, (_, index) => ({ name: `Set ${index}`, answers: {} })) }), 400);
+    await expectErrorShape(await put(copy(), draft.uiSchema, { testAnswers: [{ name: '', answers: {} }] }), 400);
+    const after = (await (await call('GET', 'configurer', `${R}/${draft.id}`)).json()) as { testAnswers: unknown };
+    expect(after.testAnswers).toEqual(sets);
+    await expectErrorShape(await call('PUT', 'customer', `${R}/${draft.id}`, { schema: copy(), uiSchema: {}, testAnswers: [] }), 403);
+  });
+
   it('refuses to break another sheet’s condition (a control a material sheet is activated by, renamed)', async () => {
     const schema = copy();
     const materials = schema.properties.materials.properties!;
@@ -117,5 +139,12 @@ describe('saving a draft checks references, cycles, the uiSchema and the other s
     await expectErrorShape(await call('GET', 'customer', `${R}/${draft.id}/impact`), 403);
     await expectErrorShape(await call('PUT', 'customer', `${R}/${draft.id}`, { schema: draft.schema, uiSchema: {}, companions: [] }), 403);
     await expectErrorShape(await call('GET', 'configurer', `${R}/999999/set`), 404);
+  });
+
+  it('a new version starts with the test answer sets of the version before it', async () => {
+    const next = await call('POST', 'configurer', R, { name: 'xde-general' });
+    expect(next.status).toBe(201);
+    const record = (await next.json()) as { version: number; testAnswers: { name: string }[] };
+    expect(record.testAnswers.map((set) => set.name)).toEqual(['Crane on site', 'Restricted access']);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, json, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { SheetSchema, SheetUiSchema } from '../../../src/domain/questionnaire/index.js';
+import type { SheetSchema, SheetUiSchema, TestAnswerSet } from '../../../src/domain/questionnaire/index.js';
 import { createdAt, updatedAt } from './columns.js';
 import { users } from './core.js';
 
@@ -20,6 +20,8 @@ export const questionnaireSheets = pgTable(
     // json, not jsonb: jsonb reorders keys, and a sheet's sections and controls are shown in the order they are written.
     schema: json('schema').$type<SheetSchema>().notNull(),
     uiSchema: json('ui_schema').$type<SheetUiSchema>().notNull().default({}),
+    /** Named test answer sets the builder checks after every edit (src/domain/questionnaire/testAnswers.ts). */
+    testAnswers: json('test_answers').$type<TestAnswerSet[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

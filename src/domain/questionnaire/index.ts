@@ -12,3 +12,4 @@ export * from './references';
 export * from './uiSchema';
 export * from './drafts';
 export * from './impact';
+export * from './testAnswers';

@@ -16,6 +16,7 @@ import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
 import { useDraftCheck, type SheetTexts } from './useDraftCheck';
 import type { BuilderDocuments, CompanionDraft } from './builder/SheetBuilder';
 import { parseJsonText } from './jsonText';
+import type { TestAnswerSet } from '../../domain/questionnaire';
 
 // The visual builder (dnd-kit, the property panel) loads with the first draft opened, as a chunk of its own.
 const SheetBuilder = lazy(() => import('./builder/SheetBuilder'));
@@ -46,7 +47,9 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
   const [update, { isPending: saving }] = useUpdate<SheetRecord>();
   const [view, setView] = useState<'builder' | 'json'>(readOnly ? 'json' : 'builder');
   const [savedRevision, setSavedRevision] = useState(0);
-  const dirty = texts.schema !== savedTexts.schema || texts.uiSchema !== savedTexts.uiSchema || companions.length > 0;
+  const [testAnswers, setTestAnswers] = useState<TestAnswerSet[]>(() => record.testAnswers ?? []);
+  const [savedTestAnswers, setSavedTestAnswers] = useState(testAnswers);
+  const dirty = texts.schema !== savedTexts.schema || texts.uiSchema !== savedTexts.uiSchema || companions.length > 0 || testAnswers !== savedTestAnswers;
   useLeaveWarning(dirty && !readOnly);
 
   const change = (document: SheetDocument, text: string) => setTexts((previous) => ({ ...previous, [document]: text }));
@@ -63,12 +66,14 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
   }, []);
   const save = () => {
     const sent = texts;
+    const sentSets = testAnswers;
     update(
       QUESTIONNAIRE_SHEETS_RESOURCE,
-      { id: record.id, data: { schema: JSON.parse(sent.schema), uiSchema: JSON.parse(sent.uiSchema), ...(companions.length ? { companions } : {}) } },
+      { id: record.id, data: { schema: JSON.parse(sent.schema), uiSchema: JSON.parse(sent.uiSchema), testAnswers: sentSets, ...(companions.length ? { companions } : {}) } },
       {
         onSuccess: () => {
           setSavedTexts(sent);
+          setSavedTestAnswers(sentSets);
           setCompanions([]);
           setSavedRevision((revision) => revision + 1);
           notify('QUESTIONNAIRE_SHEETS.Saved', { type: 'success', messageArgs: { name: record.name, version: record.version } });
@@ -104,7 +109,7 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
         <SheetHeader record={record} actions={actions} />
         {viewSwitch}
         <Suspense fallback={<LinearProgress />}>
-          <SheetBuilder record={record} documents={documents} onChange={builderChange} serverProblems={check.problems} savedRevision={savedRevision} />
+          <SheetBuilder record={record} documents={documents} onChange={builderChange} serverProblems={check.problems} savedRevision={savedRevision} testAnswers={testAnswers} onTestAnswers={setTestAnswers} />
         </Suspense>
       </>
     );

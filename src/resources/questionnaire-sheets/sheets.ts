@@ -1,3 +1,4 @@
+import type { TestAnswerSet } from '../../domain/questionnaire';
 /** react-admin name and route (home/app/questionnaire-sheets) of the configurers' sheet versions; the API's name too. */
 export const QUESTIONNAIRE_SHEETS_RESOURCE = 'questionnaire-sheets';
 /** Paths within the app: links prefix them with react-admin's basename (`useBasename`). */
@@ -27,6 +28,8 @@ export interface SheetRow {
 export interface SheetRecord extends SheetRow {
   schema: Record<string, unknown>;
   uiSchema: Record<string, unknown>;
+  /** Named test answer sets kept with the version (the builder re-checks them after every edit). */
+  testAnswers?: TestAnswerSet[];
 }
 
 export type { MetaProblem } from '../../providers/methods/sheets';

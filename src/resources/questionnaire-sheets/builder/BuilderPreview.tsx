@@ -1,20 +1,37 @@
 import { Box, Card, Tab, Tabs, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { activeSheets, sheetTitle, type QuestionnaireAnswers, type SheetSchema, type SheetUiSchema, type SheetVersion } from '../../../domain/questionnaire';
+import { activeSheets, sheetTitle, type QuestionnaireAnswers, type SheetSchema, type SheetUiSchema, type SheetVersion, type TestAnswerSet } from '../../../domain/questionnaire';
 import { QuestionnaireSheetForm } from '../../../forms/questionnaire/QuestionnaireSheetForm';
 import type { SheetRecord } from '../sheets';
 import { LANGUAGES } from './PropertyPanel';
+import { TestAnswerBar } from './TestAnswerSets';
 
 /**
  * The draft as the customer will see it, with the real sheet form, in each language, together with the other sheets
  * of its set (answers shared, so conditions across sheets work). Answers live here only.
  */
-export function BuilderPreview({ record, schema, uiSchema, set }: { record: SheetRecord; schema: SheetSchema; uiSchema: SheetUiSchema; set: { name: string; version: number; schema: SheetSchema; uiSchema: SheetUiSchema }[] }) {
+export function BuilderPreview({
+  record,
+  schema,
+  uiSchema,
+  set,
+  testAnswers,
+  onTestAnswers,
+}: {
+  record: SheetRecord;
+  schema: SheetSchema;
+  uiSchema: SheetUiSchema;
+  set: { name: string; version: number; schema: SheetSchema; uiSchema: SheetUiSchema }[];
+  testAnswers: readonly TestAnswerSet[];
+  onTestAnswers: (sets: TestAnswerSet[]) => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [language, setLanguage] = useState(locale);
   const [answers, setAnswers] = useState<QuestionnaireAnswers>({});
+  // A loaded set replaces the form's answers: the form is mounted again with them.
+  const [loaded, setLoaded] = useState(0);
   const [tab, setTab] = useState(record.name);
   const sheets = useMemo<SheetVersion[]>(
     () => [{ name: record.name, version: record.version, status: 'draft', schema, uiSchema }, ...set.map((sheet) => ({ name: sheet.name, version: sheet.version, status: 'draft' as const, schema: sheet.schema, uiSchema: sheet.uiSchema }))],
@@ -24,6 +41,15 @@ export function BuilderPreview({ record, schema, uiSchema, set }: { record: Shee
   const current = shown.find((sheet) => sheet.name === tab) ?? shown[0] ?? sheets[0];
   return (
     <Card variant="outlined" sx={{ p: { xs: 1, md: 2 } }} data-testid="builder-preview">
+      <TestAnswerBar
+        sets={testAnswers}
+        answers={answers}
+        onLoad={(next) => {
+          setAnswers(next);
+          setLoaded((count) => count + 1);
+        }}
+        onChange={onTestAnswers}
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Tabs value={current.name} onChange={(_, value: string) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ minWidth: 0 }}>
           {shown.map((sheet) => (
@@ -38,7 +64,7 @@ export function BuilderPreview({ record, schema, uiSchema, set }: { record: Shee
           ))}
         </ToggleButtonGroup>
       </Box>
-      <QuestionnaireSheetForm key={current.name} sheet={current} answers={answers} onChange={setAnswers} language={language} />
+      <QuestionnaireSheetForm key={`${current.name}:${loaded}`} sheet={current} answers={answers} onChange={setAnswers} language={language} />
     </Card>
   );
 }

@@ -35,6 +35,12 @@ export function withText<N extends { title?: string; 'x-i18n'?: SheetNode['x-i18
 const textOf = (node: { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }, field: Text, language: string) =>
   (language === 'en' ? (node as Record<string, unknown>)[field] : node['x-i18n']?.[language]?.[field]) as string | undefined;
 
+/**
+ * The text field whose keystroke is being applied, while it is (edits are synchronous): the builder's history joins
+ * the keystrokes of one field into one undo step.
+ */
+export const typingField: { current: string | undefined } = { current: undefined };
+
 /** A text field that edits on every keystroke but keeps its own value while typing (a number may be half typed). */
 function Field({ label, value, onCommit, type, testId, select, children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; testId: string; select?: boolean; children?: React.ReactNode }) {
   const [text, setText] = useState(value);
@@ -49,7 +55,14 @@ function Field({ label, value, onCommit, type, testId, select, children }: { lab
       select={select}
       onChange={(event) => {
         setText(event.target.value);
-        if (select || type !== 'number' || event.target.value === '' || Number.isFinite(Number(event.target.value))) onCommit(event.target.value);
+        if (select || type !== 'number' || event.target.value === '' || Number.isFinite(Number(event.target.value))) {
+          typingField.current = select ? undefined : testId;
+          try {
+            onCommit(event.target.value);
+          } finally {
+            typingField.current = undefined;
+          }
+        }
       }}
       slotProps={{ htmlInput: { 'data-testid': testId } }}
     >
@@ -58,11 +71,11 @@ function Field({ label, value, onCommit, type, testId, select, children }: { lab
   );
 }
 
-/** The three languages of one text side by side. */
+/** The three languages of one text, one below the other (a panel is too narrow for three texts side by side). */
 function Texts({ node, field, onChange, idPrefix }: { node: { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }; field: Text; onChange: (language: string, value: string) => void; idPrefix: string }) {
   const translate = useTranslate();
   return (
-    <Stack direction="row" spacing={1}>
+    <Stack spacing={1}>
       {LANGUAGES.map((language) => (
         <Field key={language} label={`${translate(field === 'title' ? 'SHEET_BUILDER.Label' : 'SHEET_BUILDER.Placeholder')} ${language.toUpperCase()}`} value={textOf(node, field, language) ?? ''} onCommit={(value) => onChange(language, value)} testId={`${idPrefix}-${field}-${language}`} />
       ))}
@@ -190,18 +203,22 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
             </Typography>
             <Stack spacing={1}>
               {options.map((option, index) => (
-                <Stack key={index} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  <Field label={translate('SHEET_BUILDER.OptionValue')} value={option.const} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? { ...other, const: value } : other)))} testId={`option-${index}-value`} />
-                  {LANGUAGES.map((language) => (
-                    <Field key={language} label={language.toUpperCase()} value={textOf(option, 'title', language) ?? ''} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? withText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
-                  ))}
-                  <IconButton size="small" disabled={index === 0} onClick={() => setOptions(options.map((other, at) => (at === index - 1 ? options[index] : at === index ? options[index - 1] : other)))} aria-label={translate('SHEET_BUILDER.OptionUp')}>
-                    <ArrowUpwardIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" disabled={options.length < 2} onClick={() => setOptions(options.filter((_, at) => at !== index))} aria-label={translate('SHEET_BUILDER.OptionRemove')}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Stack>
+                <Box key={index} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} data-testid={`option-${index}`}>
+                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mb: 1 }}>
+                    <Field label={translate('SHEET_BUILDER.OptionValue')} value={option.const} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? { ...other, const: value } : other)))} testId={`option-${index}-value`} />
+                    <IconButton size="small" disabled={index === 0} onClick={() => setOptions(options.map((other, at) => (at === index - 1 ? options[index] : at === index ? options[index - 1] : other)))} aria-label={translate('SHEET_BUILDER.OptionUp')}>
+                      <ArrowUpwardIcon fontSize="small" />
+                    </IconButton>
+                    <IconButton size="small" disabled={options.length < 2} onClick={() => setOptions(options.filter((_, at) => at !== index))} aria-label={translate('SHEET_BUILDER.OptionRemove')}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Stack>
+                  <Stack direction="row" spacing={0.5}>
+                    {LANGUAGES.map((language) => (
+                      <Field key={language} label={language.toUpperCase()} value={textOf(option, 'title', language) ?? ''} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? withText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
+                    ))}
+                  </Stack>
+                </Box>
               ))}
             </Stack>
             <Button

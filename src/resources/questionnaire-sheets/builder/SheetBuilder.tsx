@@ -4,7 +4,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, ButtonGroup, Card, Grid, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SetSheet, type SheetSchema, type SheetUiSchema } from '../../../domain/questionnaire';
+import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SetSheet, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../../domain/questionnaire';
 import {
   addControl,
   addSection,
@@ -32,7 +32,8 @@ import { BuilderPreview } from './BuilderPreview';
 import { BuilderProblems, type BuilderProblem } from './BuilderProblems';
 import type { PickableControl } from './ConditionEditor';
 import { DeleteRefusedDialog } from './DeleteRefusedDialog';
-import { PropertyPanel } from './PropertyPanel';
+import { PropertyPanel, typingField } from './PropertyPanel';
+import { TestAnswerChecks } from './TestAnswerSets';
 import { useBuilderHistory, type BuilderSnapshot } from './useBuilderHistory';
 import { WhereUsed } from './WhereUsed';
 
@@ -59,6 +60,9 @@ interface SheetBuilderProps {
   serverProblems: { pointer: string | null; key: string; params: Record<string, unknown>; document: string }[];
   /** Raised after each save: the set is read again (companion drafts were written). */
   savedRevision: number;
+  /** The draft's test answer sets as the page holds them (saved with the draft). */
+  testAnswers: TestAnswerSet[];
+  onTestAnswers: (sets: TestAnswerSet[]) => void;
 }
 
 /** The item a schema pointer (`/properties/a/properties/b/…`) belongs to, by its path of keys. */
@@ -79,7 +83,7 @@ const decode = (pointer: string) => pointer.split('/').slice(1).map((segment) =>
  * The visual builder of a draft sheet version (issue #34): toolbox, canvas, property panel, live checks, undo/redo
  * and a preview with the other sheets of its set. It writes the same documents the JSON view shows.
  */
-export default function SheetBuilder({ record, documents, onChange, serverProblems, savedRevision }: SheetBuilderProps) {
+export default function SheetBuilder({ record, documents, onChange, serverProblems, savedRevision, testAnswers, onTestAnswers }: SheetBuilderProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -127,7 +131,7 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
     history.apply((present) => ({ ...present, model: sheetModel(documents.schema as unknown as SheetSchema, documents.uiSchema as SheetUiSchema) }));
   }, [documents, history.apply]);
 
-  const apply = useCallback((change: (present: BuilderSnapshot) => BuilderSnapshot | null) => history.apply(change), [history.apply]);
+  const apply = useCallback((change: (present: BuilderSnapshot) => BuilderSnapshot | null, typingIn?: string) => history.apply(change, typingIn), [history.apply]);
   const refuse = (result: { refused: string; params?: Record<string, unknown> }) => notify(result.refused, { type: 'warning', messageArgs: result.params });
 
   const selectedEntry = selected ? findItem(model, selected) : undefined;
@@ -259,7 +263,14 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
     return (
       <Box data-testid="sheet-builder">
         {toolbar}
-        <BuilderPreview record={record} schema={written.schema} uiSchema={written.uiSchema} set={set.filter((sheet) => sheet.inSet).map((sheet) => ({ ...sheet, schema: changedOthers[sheet.name] ?? sheet.schema }))} />
+        <BuilderPreview
+          record={record}
+          schema={written.schema}
+          uiSchema={written.uiSchema}
+          set={set.filter((sheet) => sheet.inSet).map((sheet) => ({ ...sheet, schema: changedOthers[sheet.name] ?? sheet.schema }))}
+          testAnswers={testAnswers}
+          onTestAnswers={onTestAnswers}
+        />
       </Box>
     );
   }
@@ -267,36 +278,36 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
   return (
     <Box data-testid="sheet-builder">
       {toolbar}
+      <Card variant="outlined" sx={{ p: 1, mb: 2 }} data-testid="builder-toolbox" component="nav" aria-label={translate('SHEET_BUILDER.Toolbox')}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, rowGap: 0.5 }}>
+          <Typography variant="subtitle2" component="h2" sx={{ px: 1 }}>
+            {translate('SHEET_BUILDER.Toolbox')}
+          </Typography>
+          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={newSection} data-testid="tool-section">
+            {translate('SHEET_BUILDER.NewSection')}
+          </Button>
+          {CONTROL_TOOLS.map((tool) => (
+            <Button key={tool} size="small" startIcon={<AddIcon />} onClick={() => addTool(tool)} data-testid={`tool-${tool}`}>
+              {translate(`SHEET_BUILDER.Tool.${tool}`)}
+            </Button>
+          ))}
+        </Stack>
+      </Card>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 2 }}>
-          <Card variant="outlined" sx={{ p: 1 }} data-testid="builder-toolbox" component="nav" aria-label={translate('SHEET_BUILDER.Toolbox')}>
-            <Typography variant="subtitle2" component="h2" sx={{ px: 1, pb: 0.5 }}>
-              {translate('SHEET_BUILDER.Toolbox')}
-            </Typography>
-            <Stack sx={{ flexDirection: { xs: 'row', md: 'column' }, flexWrap: 'wrap' }}>
-              <Button size="small" startIcon={<AddIcon />} onClick={newSection} sx={{ justifyContent: 'flex-start' }} data-testid="tool-section">
-                {translate('SHEET_BUILDER.NewSection')}
-              </Button>
-              {CONTROL_TOOLS.map((tool) => (
-                <Button key={tool} size="small" startIcon={<AddIcon />} onClick={() => addTool(tool)} sx={{ justifyContent: 'flex-start', textAlign: 'left' }} data-testid={`tool-${tool}`}>
-                  {translate(`SHEET_BUILDER.Tool.${tool}`)}
-                </Button>
-              ))}
-            </Stack>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
           <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={move} problemCounts={problemCounts} language={locale} />
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }} sx={{ minWidth: 0 }}>
-          <Stack spacing={2}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
+          {/* The panel stays in view while the canvas scrolls (on wide screens). */}
+          <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 72 }, maxHeight: { md: 'calc(100vh - 88px)' }, overflowY: { md: 'auto' } }} data-testid="builder-side">
             <BuilderProblems problems={problems} onSelect={setSelected} />
+            <TestAnswerChecks schema={written.schema} sets={testAnswers} />
             {selectedEntry && selectedPath ? (
               <PropertyPanel
                 key={selectedEntry.item.id}
                 item={selectedEntry.item}
                 path={selectedPath}
-                onNode={(change) => apply((present) => ({ ...present, model: updateNode(present.model, selectedEntry.item.id, change) }))}
+                onNode={(change) => apply((present) => ({ ...present, model: updateNode(present.model, selectedEntry.item.id, change) }), typingField.current && `${selectedEntry.item.id}:${typingField.current}`)}
                 onUi={(change) => apply((present) => ({ ...present, model: updateUi(present.model, selectedEntry.item.id, change) }))}
                 onRename={rename}
                 onDuplicate={duplicate}
