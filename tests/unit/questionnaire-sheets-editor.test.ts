@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlChanges } from '../../src/resources/questionnaire-sheets/controlChanges';
+import { controlChanges } from '../../src/domain/questionnaire/builder';
 import { placedProblems, splitPointer, syntaxProblem } from '../../src/resources/questionnaire-sheets/editorProblems';
 import { jsonSyntaxError, lineColumn, locatePointer, parseJsonText, pointerFromPath, prettyJson } from '../../src/resources/questionnaire-sheets/jsonText';
 import { countChanges, foldUnchanged, lineDiff } from '../../src/resources/questionnaire-sheets/lineDiff';

@@ -4,7 +4,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import { Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ControlChanges } from './controlChanges';
+import type { ControlChanges } from '../../domain/questionnaire/builder';
 
 const GROUPS: { kind: keyof ControlChanges; icon: ReactElement; color: 'success' | 'error' | 'info' }[] = [
   { kind: 'added', icon: <AddIcon fontSize="small" />, color: 'success' },

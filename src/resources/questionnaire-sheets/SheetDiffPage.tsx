@@ -5,8 +5,8 @@ import { Alert, Box, Button, IconButton, LinearProgress, MenuItem, Paper, Stack,
 import { useMemo } from 'react';
 import { Title, useBasename, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { compareSheets, controlChangesOf } from '../../domain/questionnaire/builder';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
-import { controlChanges } from './controlChanges';
 import { ControlChangesCard } from './ControlChangesCard';
 import { prettyJson } from './jsonText';
 import { LineDiffView } from './LineDiffView';
@@ -88,7 +88,8 @@ function SheetComparison() {
   const rowB = sorted.find((row) => row.version === b);
   const { data: recordA } = useVersionRecord(rowA);
   const { data: recordB } = useVersionRecord(rowB);
-  const changes = useMemo(() => (recordA && recordB ? controlChanges(recordA.schema, recordB.schema) : null), [recordA, recordB]);
+  const comparison = useMemo(() => (recordA && recordB ? compareSheets(recordA, recordB) : null), [recordA, recordB]);
+  const changes = useMemo(() => (comparison ? controlChangesOf(comparison) : null), [comparison]);
   const title = translate('QUESTIONNAIRE_SHEETS.Diff.Title');
   useDocumentTitle(name ? `${title} – ${name}` : title);
 
