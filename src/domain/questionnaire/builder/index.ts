@@ -2,3 +2,4 @@
 export * from './model';
 export * from './operations';
 export * from './compare';
+export * from './translations';
