@@ -109,7 +109,7 @@ const DEMO_QUESTIONNAIRES: DemoQuestionnaire[] = [
 export async function seedQuestionnaireSheets(tx: Tx): Promise<void> {
   const now = new Date();
   for (const sheet of shippedSheets()) {
-    await tx.insert(questionnaireSheets).values({ name: sheet.name, version: sheet.version, status: 'published', title: sheet.schema.title, schema: sheet.schema, uiSchema: sheet.uiSchema, publishedAt: now });
+    await tx.insert(questionnaireSheets).values({ name: sheet.name, version: sheet.version, status: 'published', title: sheet.schema.title, schema: sheet.schema, uiSchema: sheet.uiSchema, testAnswers: sheet.testAnswers, publishedAt: now });
   }
 }
 

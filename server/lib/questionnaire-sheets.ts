@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -7,11 +7,13 @@ import {
   isEmptyValue,
   sheetDefinitionProblems,
   sheetSetProblems,
+  testAnswerSetsRefusal,
   type SheetProblem,
   type SheetSchema,
   type SheetSets,
   type SheetUiSchema,
   type SheetVersion,
+  type TestAnswerSet,
 } from '../../src/domain/questionnaire/index.js';
 import type { Db, Tx } from '../db/client.js';
 import { questionnaireSheets } from '../db/schema.js';
@@ -27,9 +29,14 @@ export interface ShippedSheet {
   version: number;
   schema: SheetSchema;
   uiSchema: SheetUiSchema;
+  /** Test answer sets shipped beside it (`v<version>.test-answers.json`), carried into every new draft. */
+  testAnswers: TestAnswerSet[];
 }
 
-/** The sheet versions shipped as files (`sheets/<name>/v<version>.schema.json` + `.uischema.json`), in name and version order. */
+/**
+ * The sheet versions shipped as files (`sheets/<name>/v<version>.schema.json` + `.uischema.json`, optionally
+ * `.test-answers.json`), in name and version order.
+ */
 export function shippedSheets(): ShippedSheet[] {
   const sheets: ShippedSheet[] = [];
   for (const name of readdirSync(resolve(folder, 'sheets')).sort()) {
@@ -42,7 +49,10 @@ export function shippedSheets(): ShippedSheet[] {
       const schema = readJsonFile(resolve(folder, 'sheets', name, `v${version}.schema.json`)) as SheetSchema;
       const uiSchema = readJsonFile(resolve(folder, 'sheets', name, `v${version}.uischema.json`)) as SheetUiSchema;
       if (schema['x-sheet']?.name !== name || schema['x-sheet']?.version !== version) throw new Error(`schemas/questionnaire/sheets/${name}/v${version}: x-sheet does not name this file`);
-      sheets.push({ name, version, schema, uiSchema });
+      const answersFile = resolve(folder, 'sheets', name, `v${version}.test-answers.json`);
+      const testAnswers = existsSync(answersFile) ? (readJsonFile(answersFile) as TestAnswerSet[]) : [];
+      if (testAnswerSetsRefusal(testAnswers)) throw new Error(`schemas/questionnaire/sheets/${name}/v${version}.test-answers.json: ${testAnswerSetsRefusal(testAnswers)!.key}`);
+      sheets.push({ name, version, schema, uiSchema, testAnswers });
     }
   }
   return sheets;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { shippedSheets } from '../../server/lib/questionnaire-sheets';
 import { testAnswerProblems, testAnswerSetsRefusal, withTestAnswerSet, QUESTIONNAIRE_MESSAGE, type SheetSchema } from '../../src/domain/questionnaire';
 
 const general = JSON.parse(readFileSync('schemas/questionnaire/sheets/xde-general/v1.schema.json', 'utf8')) as SheetSchema;
@@ -29,5 +30,11 @@ describe('test answer sets (#34)', () => {
     const removed = structuredClone(general);
     delete removed.properties.project.properties!.storeys;
     expect(testAnswerProblems(removed, { name: 'x', answers }).map((problem) => [problem.path.join('.'), problem.key])).toContainEqual(['xde-general.project.storeys', QUESTIONNAIRE_MESSAGE.unknownField]);
+  });
+
+  it('ships test answer sets that fit their sheets (a new draft of a shipped sheet starts with them)', () => {
+    const shipped = shippedSheets().filter((sheet) => sheet.testAnswers.length);
+    expect(shipped.map((sheet) => sheet.name)).toContain('xde-general');
+    for (const sheet of shipped) for (const set of sheet.testAnswers) expect(testAnswerProblems(sheet.schema, set), `${sheet.name}: ${set.name}`).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Badge, Box, Card, IconButton, Typography } from '@mui/material';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ModelItem, ModelSection, SheetModel } from '../../../domain/questionnaire/builder';
 import { ControlLook, textIn } from '../ControlLook';
@@ -27,9 +27,17 @@ const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, 
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const width = item.kind === 'control' ? (item.node['x-fullWidth'] ? 12 : (item.node['x-width'] ?? 6)) : 12;
   const title = textIn(item.node, 'title', language) || item.key;
+  // A selected item (a new one, or one chosen from the problem list) is brought into view.
+  const frame = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (selected) frame.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [selected]);
   return (
     <Box
-      ref={setNodeRef}
+      ref={(element: HTMLElement | null) => {
+        frame.current = element;
+        setNodeRef(element);
+      }}
       data-testid={`builder-item-${item.key}`}
       data-item-id={item.id}
       sx={{ gridColumn: { xs: 'span 12', md: `span ${width}` }, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1, minWidth: 0 }}
@@ -79,7 +87,7 @@ const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, 
 function SectionBody({ section, ...props }: Omit<CanvasProps, 'model' | 'onMove'> & { section: ModelSection }) {
   const { setNodeRef, isOver } = useDroppable({ id: `drop:${section.id}` });
   return (
-    <SortableContext items={section.children.map((child) => child.id)} strategy={verticalListSortingStrategy}>
+    <SortableContext items={section.children.map((child) => child.id)} strategy={rectSortingStrategy}>
       <Box ref={setNodeRef} sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 1, mt: 1, minHeight: 48, borderRadius: 1, outline: isOver ? 2 : 0, outlineColor: 'primary.light' }}>
         <Items items={section.children} {...props} />
       </Box>
@@ -116,6 +124,18 @@ function locate(items: ModelItem[], id: string, parent: string[] = []): { parent
  * within and between sections. Whether a drop is allowed is the domain's `dropRefusal` (checked by the move).
  */
 export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
+  const translate = useTranslate();
+  // What a screen reader hears while an item is dragged, in the user's language (dnd-kit's own are English).
+  const nameOf = (id: UniqueIdentifier | undefined) => {
+    const found = id === undefined ? null : locate(model.sections, String(id).replace(/^drop:/, ''));
+    return found ? textIn(found.item.node, 'title', props.language) || found.item.key : '';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => translate('SHEET_BUILDER.Drag.Start', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? translate('SHEET_BUILDER.Drag.Over', { name: nameOf(active.id), target: nameOf(over.id) }) : translate('SHEET_BUILDER.Drag.Outside', { name: nameOf(active.id) })),
+    onDragEnd: ({ active, over }) => (over ? translate('SHEET_BUILDER.Drag.End', { name: nameOf(active.id), target: nameOf(over.id) }) : translate('SHEET_BUILDER.Drag.Cancel', { name: nameOf(active.id) })),
+    onDragCancel: ({ active }) => translate('SHEET_BUILDER.Drag.Cancel', { name: nameOf(active.id) }),
+  };
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const dragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -130,8 +150,8 @@ export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
   };
   return (
     <Card variant="outlined" sx={{ p: { xs: 1, md: 2 }, minWidth: 0 }} data-testid="builder-canvas" onClick={() => undefined}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
-        <SortableContext items={model.sections.map((section) => section.id)} strategy={verticalListSortingStrategy}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: translate('SHEET_BUILDER.Drag.Instructions') } }}>
+        <SortableContext items={model.sections.map((section) => section.id)} strategy={rectSortingStrategy}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 1.5 }}>
             <Items items={model.sections} {...props} />
           </Box>
