@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { Alert, Box, Button, IconButton, LinearProgress, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, LinearProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Title, useBasename, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -14,6 +14,10 @@ import { SheetAccess } from './SheetAccess';
 import { versionLabel } from './SheetFields';
 import { QUESTIONNAIRE_SHEETS_RESOURCE, SHEETS_LIST_PATH, type SheetRecord, type SheetRow } from './sheets';
 import { useSheetNames, useSheetVersions } from './useSheetVersions';
+import { VisualCompare } from './VisualCompare';
+
+/** How the comparison is shown: the versions side by side as the customer sees them (default), or the JSON's lines. */
+type DiffView = 'visual' | 'lines';
 
 function useVersionRecord(row: SheetRow | undefined) {
   return useGetOne<SheetRecord>(QUESTIONNAIRE_SHEETS_RESOURCE, { id: row?.id ?? 0 }, { enabled: !!row });
@@ -77,6 +81,7 @@ function SheetComparison() {
   const basename = useBasename();
   const [search, setSearch] = useSearchParams();
   const name = search.get('name') ?? '';
+  const view: DiffView = search.get('view') === 'lines' ? 'lines' : 'visual';
   const { names } = useSheetNames();
   const { data: versions = [], isPending } = useSheetVersions(name || undefined);
   const sorted = useMemo(() => [...versions].filter((row) => row.name === name).sort((x, y) => x.version - y.version), [versions, name]);
@@ -88,7 +93,8 @@ function SheetComparison() {
   const rowB = sorted.find((row) => row.version === b);
   const { data: recordA } = useVersionRecord(rowA);
   const { data: recordB } = useVersionRecord(rowB);
-  const comparison = useMemo(() => (recordA && recordB ? compareSheets(recordA, recordB) : null), [recordA, recordB]);
+  // The list's rows fill react-admin's cache first (without documents): compared once both versions' documents are in.
+  const comparison = useMemo(() => (recordA?.schema && recordB?.schema ? compareSheets(recordA, recordB) : null), [recordA, recordB]);
   const changes = useMemo(() => (comparison ? controlChangesOf(comparison) : null), [comparison]);
   const title = translate('QUESTIONNAIRE_SHEETS.Diff.Title');
   useDocumentTitle(name ? `${title} – ${name}` : title);
@@ -97,6 +103,13 @@ function SheetComparison() {
     const params = new URLSearchParams({ name: next.name });
     if (next.a !== undefined) params.set('a', String(next.a));
     if (next.b !== undefined) params.set('b', String(next.b));
+    if (view === 'lines') params.set('view', view);
+    setSearch(params, { replace: true });
+  };
+  const chooseView = (next: DiffView) => {
+    const params = new URLSearchParams(search);
+    if (next === 'lines') params.set('view', next);
+    else params.delete('view');
     setSearch(params, { replace: true });
   };
 
@@ -117,16 +130,26 @@ function SheetComparison() {
         <LinearProgress />
       ) : !rowA || !rowB ? (
         <Alert severity="info">{translate('QUESTIONNAIRE_SHEETS.Diff.Choose')}</Alert>
-      ) : !recordA || !recordB || !changes ? (
+      ) : !recordA || !recordB || !changes || !comparison ? (
         <LinearProgress />
       ) : (
         <Stack spacing={2} data-testid="sheet-diff">
           <Typography variant="body2" color="text.secondary">
             {translate('QUESTIONNAIRE_SHEETS.Diff.Comparing', { name, a: versionLabel(recordA.version), b: versionLabel(recordB.version) })}
           </Typography>
-          <ControlChangesCard changes={changes} />
-          <LineDiffView title="schema" before={prettyJson(recordA.schema)} after={prettyJson(recordB.schema)} testId="diff-schema" />
-          <LineDiffView title="uiSchema" before={prettyJson(recordA.uiSchema)} after={prettyJson(recordB.uiSchema)} testId="diff-uischema" />
+          <Tabs value={view} onChange={(_, next: DiffView) => chooseView(next)} aria-label={translate('QUESTIONNAIRE_SHEETS.Diff.Visual.Views')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tab value="visual" label={translate('QUESTIONNAIRE_SHEETS.Diff.Visual.TabVisual')} id="diff-tab-visual" aria-controls="diff-panel-visual" data-testid="diff-view-visual" />
+            <Tab value="lines" label={translate('QUESTIONNAIRE_SHEETS.Diff.Visual.TabLines')} id="diff-tab-lines" aria-controls="diff-panel-lines" data-testid="diff-view-lines" />
+          </Tabs>
+          {/* Both views stay mounted (the unfolded lines are kept when switching); the other one is hidden. */}
+          <Box role="tabpanel" id="diff-panel-visual" aria-labelledby="diff-tab-visual" hidden={view !== 'visual'}>
+            <VisualCompare comparison={comparison} schemaA={recordA.schema} schemaB={recordB.schema} versionA={recordA.version} versionB={recordB.version} />
+          </Box>
+          <Stack role="tabpanel" id="diff-panel-lines" aria-labelledby="diff-tab-lines" hidden={view !== 'lines'} spacing={2} sx={{ '&[hidden]': { display: 'none' } }}>
+            <ControlChangesCard changes={changes} />
+            <LineDiffView title="schema" before={prettyJson(recordA.schema)} after={prettyJson(recordB.schema)} testId="diff-schema" />
+            <LineDiffView title="uiSchema" before={prettyJson(recordA.uiSchema)} after={prettyJson(recordB.uiSchema)} testId="diff-uischema" />
+          </Stack>
         </Stack>
       )}
     </Box>
