@@ -87,10 +87,10 @@ describe('the translations of a sheet', () => {
   it('addresses the sheet, sections, controls, options and the optional texts; paths read in the language asked for', () => {
     const rows = sheetTexts(modelOf(general), 'de');
     const byAddress = new Map(rows.map((row) => [row.address, row]));
-    expect(rows[0]).toMatchObject({ address: 'xde-general:title', itemId: null, kind: 'sheet', field: 'title' });
-    expect(byAddress.get('xde-general.project:title')).toMatchObject({ kind: 'section', path: `${rows[0].path} › Projektdaten`, texts: { en: 'Project data', de: 'Projektdaten', nl: 'Projectgegevens' } });
+    expect(rows[0]).toMatchObject({ address: 'xde-general:title', itemId: null, kind: 'sheet', field: 'title', path: 'Allgemeine Angaben' });
+    expect(byAddress.get('xde-general.project:title')).toMatchObject({ kind: 'section', path: 'Projektdaten', texts: { en: 'Project data', de: 'Projektdaten', nl: 'Projectgegevens' } });
     expect(byAddress.get('xde-general.project:description')?.texts.de).toBe('Was gebaut wird und wann.');
-    expect(byAddress.get('xde-general.project.buildingType=office:title')).toMatchObject({ kind: 'option', path: `${rows[0].path} › Projektdaten › Gebäudeart › Bürogebäude`, texts: { en: 'Office building', de: 'Bürogebäude' } });
+    expect(byAddress.get('xde-general.project.buildingType=office:title')).toMatchObject({ kind: 'option', path: 'Projektdaten › Gebäudeart › Bürogebäude', texts: { en: 'Office building', de: 'Bürogebäude' } });
     const fields = new Set(rows.map((row) => row.field));
     for (const field of LOCALIZED_TEXTS) expect(fields, field).toContain(field);
     // An option control's row names the control's builder item, so that the grid can select it.

@@ -41,7 +41,7 @@ export interface TextRow {
   itemId: string | null;
   kind: TextKind;
   field: LocalizedText;
-  /** The item's titles from the sheet down, in the language asked for (English where it has none, else its key). */
+  /** The item's titles from its section down (the sheet's own texts: the sheet's title), in the language asked for (English where it has none, else its key). */
   path: string;
   /** The text per language, `''` where it has none. */
   texts: Record<TextLanguage, string>;
@@ -137,7 +137,7 @@ function textTargets(model: SheetModel, language: string): { row: TextRow; targe
   const labels = new Map<string, string>();
   for (const { item, path, parent } of modelItems(model)) {
     const dotPath = [name, ...path].join('.');
-    const label = [parent.length ? labels.get([name, ...parent].join('.'))! : sheetLabel, labelOf(item.node, language, item.key)].join(' › ');
+    const label = [...(parent.length ? [labels.get([name, ...parent].join('.'))!] : []), labelOf(item.node, language, item.key)].join(' › ');
     labels.set(dotPath, label);
     add(item.node, item.kind, dotPath, item.id, label);
     if (item.kind !== 'control') continue;

@@ -34,6 +34,7 @@ import type { PickableControl } from './ConditionEditor';
 import { DeleteRefusedDialog } from './DeleteRefusedDialog';
 import { PropertyPanel, typingField } from './PropertyPanel';
 import { TestAnswerChecks } from './TestAnswerSets';
+import { TranslationsGrid } from './TranslationsGrid';
 import { useBuilderHistory, type BuilderSnapshot } from './useBuilderHistory';
 import { WhereUsed } from './WhereUsed';
 
@@ -89,7 +90,7 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
   const [locale] = useLocaleState();
   const dataProvider = usePortalDataProvider();
   const [set, setSet] = useState<SetSheet[]>([]);
-  const [pane, setPane] = useState<'build' | 'preview'>('build');
+  const [pane, setPane] = useState<'build' | 'preview' | 'translations'>('build');
   const [selected, setSelected] = useState<string | null>(null);
   const [refusedDelete, setRefusedDelete] = useState<{ id: string; dependents: ReturnType<typeof whereUsed> } | null>(null);
   const history = useBuilderHistory(() => ({ model: sheetModel((documents?.schema ?? record.schema) as unknown as SheetSchema, (documents?.uiSchema ?? record.uiSchema) as SheetUiSchema), others: {} }));
@@ -247,9 +248,10 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
           </span>
         </Tooltip>
       </ButtonGroup>
-      <Tabs value={pane} onChange={(_, value: 'build' | 'preview') => setPane(value)} sx={{ minHeight: 36 }}>
+      <Tabs value={pane} onChange={(_, value: typeof pane) => setPane(value)} sx={{ minHeight: 36 }}>
         <Tab value="build" label={translate('SHEET_BUILDER.Build')} sx={{ minHeight: 36 }} data-testid="builder-tab-build" />
         <Tab value="preview" label={translate('SHEET_BUILDER.Preview')} sx={{ minHeight: 36 }} data-testid="builder-tab-preview" />
+        <Tab value="translations" label={translate('SHEET_BUILDER.Translations.Tab')} sx={{ minHeight: 36 }} data-testid="builder-tab-translations" />
       </Tabs>
       {Object.keys(changedOthers).length > 0 && (
         <Typography variant="body2" color="text.secondary" data-testid="builder-companions">
@@ -258,6 +260,22 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
       )}
     </Stack>
   );
+
+  if (pane === 'translations') {
+    return (
+      <Box data-testid="sheet-builder">
+        {toolbar}
+        <TranslationsGrid
+          model={model}
+          onChange={(next, typingIn) => apply((present) => ({ ...present, model: next }), typingIn)}
+          onSelect={(id) => {
+            setSelected(id);
+            setPane('build');
+          }}
+        />
+      </Box>
+    );
+  }
 
   if (pane === 'preview') {
     return (
