@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, Grid, LinearProgress, Tab, Tabs, ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
@@ -52,17 +52,27 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
   const dirty = texts.schema !== savedTexts.schema || texts.uiSchema !== savedTexts.uiSchema || companions.length > 0 || testAnswers !== savedTestAnswers;
   useLeaveWarning(dirty && !readOnly);
 
-  const change = (document: SheetDocument, text: string) => setTexts((previous) => ({ ...previous, [document]: text }));
-  // The builder's documents, when both texts parse (the JSON view may hold a half-typed edit).
+  const [jsonRevision, setJsonRevision] = useState(0);
+  const change = (document: SheetDocument, text: string) => {
+    setTexts((previous) => ({ ...previous, [document]: text }));
+    setJsonRevision((revision) => revision + 1);
+  };
+  // The builder's documents, when both texts parse (the JSON view may hold a half-typed edit). Texts the builder wrote
+  // are not parsed again: the builder handed over their documents (parsing 70 kB per keystroke costs a frame).
+  const fromBuilder = useRef<{ texts: SheetTexts; documents: BuilderDocuments } | null>(null);
   const documents = useMemo<BuilderDocuments | null>(() => {
+    const handed = fromBuilder.current;
+    if (handed && handed.texts.schema === texts.schema && handed.texts.uiSchema === texts.uiSchema) return handed.documents;
     const schema = parseJsonText(texts.schema).value;
     const uiSchema = parseJsonText(texts.uiSchema).value;
     const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
     return isObject(schema) && isObject(uiSchema) ? { schema, uiSchema } : null;
   }, [texts.schema, texts.uiSchema]);
   const builderChange = useCallback((next: BuilderDocuments, nextCompanions: CompanionDraft[]) => {
-    setTexts({ schema: prettyJson(next.schema), uiSchema: prettyJson(next.uiSchema) });
-    setCompanions(nextCompanions);
+    const nextTexts = { schema: prettyJson(next.schema), uiSchema: prettyJson(next.uiSchema) };
+    fromBuilder.current = { texts: nextTexts, documents: next };
+    setTexts(nextTexts);
+    setCompanions((previous) => (previous.length === 0 && nextCompanions.length === 0 ? previous : nextCompanions));
   }, []);
   const save = () => {
     const sent = texts;
@@ -103,14 +113,20 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
       </ToggleButton>
     </ToggleButtonGroup>
   );
+  // The builder stays mounted while the JSON view is open (hidden), so that its undo history covers both views.
+  const builder = !readOnly && (
+    <Box sx={{ display: view === 'builder' ? 'block' : 'none' }}>
+      <Suspense fallback={<LinearProgress />}>
+        <SheetBuilder record={record} documents={documents} jsonRevision={jsonRevision} onChange={builderChange} serverProblems={check.problems} savedRevision={savedRevision} testAnswers={testAnswers} onTestAnswers={setTestAnswers} />
+      </Suspense>
+    </Box>
+  );
   if (view === 'builder' && !readOnly) {
     return (
       <>
         <SheetHeader record={record} actions={actions} />
         {viewSwitch}
-        <Suspense fallback={<LinearProgress />}>
-          <SheetBuilder record={record} documents={documents} onChange={builderChange} serverProblems={check.problems} savedRevision={savedRevision} testAnswers={testAnswers} onTestAnswers={setTestAnswers} />
-        </Suspense>
+        {builder}
       </>
     );
   }
@@ -118,6 +134,7 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
     <>
       <SheetHeader record={record} actions={actions} />
       {viewSwitch}
+      {builder}
       {readOnly && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="published-note">
           <AlertTitle>{translate('QUESTIONNAIRE_SHEETS.PublishedNoteTitle')}</AlertTitle>

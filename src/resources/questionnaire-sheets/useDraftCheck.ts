@@ -43,15 +43,18 @@ export function useDraftCheck(texts: SheetTexts, identity: { name: string; versi
   const dataProvider = usePortalDataProvider();
 
   useEffect(() => {
-    const parsed = SHEET_DOCUMENTS.map((document) => ({ document, text: texts[document], ...parseJsonText(texts[document]) }));
+    // Parsed once the typing pauses (a 70 kB sheet takes a while), not on every keystroke.
+    const parse = () => SHEET_DOCUMENTS.map((document) => ({ document, text: texts[document], ...parseJsonText(texts[document]) }));
     if (!enabled) {
+      const parsed = parse();
       const [schema, uiSchema] = parsed.map((entry) => entry.value);
       if (isObject(schema)) setCheck({ problems: [], checkedTexts: texts, checking: false, checkFailed: false, lastValid: { schema, uiSchema: isObject(uiSchema) ? uiSchema : {} } });
       return;
     }
-    setCheck((previous) => ({ ...previous, checking: true }));
+    setCheck((previous) => (previous.checking ? previous : { ...previous, checking: true }));
     const timer = window.setTimeout(async () => {
       running.current?.abort();
+      const parsed = parse();
       const syntax = parsed.flatMap((entry) => (entry.error ? [syntaxProblem(entry.document, entry.text, entry.error)] : []));
       if (syntax.length) {
         setCheck((previous) => ({ ...previous, problems: syntax, checkedTexts: texts, checking: false, checkFailed: false }));

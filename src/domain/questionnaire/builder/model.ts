@@ -137,6 +137,17 @@ export function modelItems(model: SheetModel): { item: ModelItem; path: string[]
   return result;
 }
 
+/** One item by id, with its path and its parent's path (searched directly: the property panel asks on every keystroke). */
 export function findItem(model: SheetModel, id: string): { item: ModelItem; path: string[]; parent: string[] } | undefined {
-  return modelItems(model).find((entry) => entry.item.id === id);
+  const search = (items: ModelItem[], parent: string[]): { item: ModelItem; path: string[]; parent: string[] } | undefined => {
+    for (const item of items) {
+      if (item.id === id) return { item, path: [...parent, item.key], parent };
+      if (item.kind === 'section') {
+        const found = search(item.children, [...parent, item.key]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return search(model.sections, []);
 }

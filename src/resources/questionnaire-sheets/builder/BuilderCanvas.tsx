@@ -3,7 +3,7 @@ import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useS
 import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Badge, Box, Card, IconButton, Typography } from '@mui/material';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ModelItem, ModelSection, SheetModel } from '../../../domain/questionnaire/builder';
 import { ControlLook, textIn } from '../ControlLook';
@@ -40,7 +40,17 @@ const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, 
       }}
       data-testid={`builder-item-${item.key}`}
       data-item-id={item.id}
-      sx={{ gridColumn: { xs: 'span 12', md: `span ${width}` }, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : 1, minWidth: 0 }}
+      sx={{
+        gridColumn: { xs: 'span 12', md: `span ${width}` },
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.5 : 1,
+        minWidth: 0,
+        // A large sheet is a long canvas: the browser lays out and paints only the items near the screen, and an edit
+        // inside one item does not lay out the others again.
+        contain: 'layout paint style',
+        ...(item.kind === 'section' && !isDragging ? { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' } : {}),
+      }}
     >
       <Box
         onClick={(event) => {
@@ -84,10 +94,20 @@ const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, 
   );
 });
 
+/**
+ * The ids of a list of items, the same array while they are the same ids: a new array would tell every sortable
+ * item of the list to render again (dnd-kit's context), which on a 200-control sheet costs a keystroke's frame.
+ */
+function useIds(items: ModelItem[]): string[] {
+  const joined = items.map((item) => item.id).join('\u0000');
+  return useMemo(() => (joined ? joined.split('\u0000') : []), [joined]);
+}
+
 function SectionBody({ section, ...props }: Omit<CanvasProps, 'model' | 'onMove'> & { section: ModelSection }) {
+  const ids = useIds(section.children);
   const { setNodeRef, isOver } = useDroppable({ id: `drop:${section.id}` });
   return (
-    <SortableContext items={section.children.map((child) => child.id)} strategy={rectSortingStrategy}>
+    <SortableContext items={ids} strategy={rectSortingStrategy}>
       <Box ref={setNodeRef} sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 1, mt: 1, minHeight: 48, borderRadius: 1, outline: isOver ? 2 : 0, outlineColor: 'primary.light' }}>
         <Items items={section.children} {...props} />
       </Box>
@@ -123,7 +143,11 @@ function locate(items: ModelItem[], id: string, parent: string[] = []): { parent
  * The sheet as sections and controls, each selectable; drag (pointer or keyboard: Space, arrows, Space) reorders
  * within and between sections. Whether a drop is allowed is the domain's `dropRefusal` (checked by the move).
  */
-export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
+export const BuilderCanvas = memo(function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
+  const sectionIds = useIds(model.sections);
   const translate = useTranslate();
   // What a screen reader hears while an item is dragged, in the user's language (dnd-kit's own are English).
   const nameOf = (id: UniqueIdentifier | undefined) => {
@@ -136,7 +160,8 @@ export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
     onDragEnd: ({ active, over }) => (over ? translate('SHEET_BUILDER.Drag.End', { name: nameOf(active.id), target: nameOf(over.id) }) : translate('SHEET_BUILDER.Drag.Cancel', { name: nameOf(active.id) })),
     onDragCancel: ({ active }) => translate('SHEET_BUILDER.Drag.Cancel', { name: nameOf(active.id) }),
   };
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // Options kept outside the render: new objects would make new sensors, and dnd-kit would render every item again.
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   const dragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const overId = String(over.id);
@@ -151,7 +176,7 @@ export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
   return (
     <Card variant="outlined" sx={{ p: { xs: 1, md: 2 }, minWidth: 0 }} data-testid="builder-canvas" onClick={() => undefined}>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: translate('SHEET_BUILDER.Drag.Instructions') } }}>
-        <SortableContext items={model.sections.map((section) => section.id)} strategy={rectSortingStrategy}>
+        <SortableContext items={sectionIds} strategy={rectSortingStrategy}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 1.5 }}>
             <Items items={model.sections} {...props} />
           </Box>
@@ -159,4 +184,4 @@ export function BuilderCanvas({ model, onMove, ...props }: CanvasProps) {
       </DndContext>
     </Card>
   );
-}
+});

@@ -37,7 +37,9 @@ export function BuilderPreview({
     () => [{ name: record.name, version: record.version, status: 'draft', schema, uiSchema }, ...set.map((sheet) => ({ name: sheet.name, version: sheet.version, status: 'draft' as const, schema: sheet.schema, uiSchema: sheet.uiSchema }))],
     [record.name, record.version, schema, uiSchema, set],
   );
-  const shown = activeSheets(sheets, answers);
+  // The draft itself is always previewed, also while the answers do not (yet) activate it (a material sheet).
+  const active = activeSheets(sheets, answers);
+  const shown = active.some((sheet) => sheet.name === record.name) ? active : [sheets[0], ...active];
   const current = shown.find((sheet) => sheet.name === tab) ?? shown[0] ?? sheets[0];
   return (
     <Card variant="outlined" sx={{ p: { xs: 1, md: 2 } }} data-testid="builder-preview">

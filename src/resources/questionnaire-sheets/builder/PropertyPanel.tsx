@@ -3,7 +3,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Card, Checkbox, Divider, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { allowedWidgets, type SheetNode, type SheetOption } from '../../../domain/questionnaire';
 import type { ModelItem } from '../../../domain/questionnaire/builder';
@@ -42,9 +42,17 @@ const textOf = (node: { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }, field:
 export const typingField: { current: string | undefined } = { current: undefined };
 
 /** A text field that edits on every keystroke but keeps its own value while typing (a number may be half typed). */
-function Field({ label, value, onCommit, type, testId, select, children }: { label: string; value: string; onCommit: (value: string) => void; type?: string; testId: string; select?: boolean; children?: React.ReactNode }) {
+type FieldProps = { label: string; value: string; onCommit: (value: string) => void; type?: string; testId: string; select?: boolean; children?: React.ReactNode };
+
+/** Fields render again only when what they show changes (the panel renders on every keystroke; `onCommit` is read when called). */
+const Field = memo(FieldInner, (before, after) => before.label === after.label && before.value === after.value && before.type === after.type && before.testId === after.testId && !before.select && !after.select);
+
+function FieldInner({ label, value, onCommit: commit, type, testId, select, children }: FieldProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  const latest = useRef(commit);
+  latest.current = commit;
+  const onCommit = (next: string) => latest.current(next);
   return (
     <TextField
       size="small"
@@ -114,7 +122,12 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
   const isText = tool === 'text' || tool === 'textarea';
   const isNumber = tool === 'number' || tool === 'integer';
   const options: SheetOption[] | undefined = node.oneOf ?? node.items?.oneOf;
-  const setOptions = (next: SheetOption[]) => onNode((current) => (current.items ? { ...current, items: { ...current.items, oneOf: next } } : { ...current, oneOf: next }));
+  // Changes of the options apply to the node as it is when they run (a field's callback may be from an earlier render).
+  const setOptions = (next: SheetOption[] | ((options: SheetOption[]) => SheetOption[])) =>
+    onNode((current) => {
+      const list = typeof next === 'function' ? next(current.items?.oneOf ?? current.oneOf ?? []) : next;
+      return current.items ? { ...current, items: { ...current.items, oneOf: list } } : { ...current, oneOf: list };
+    });
   const widgets = control ? allowedWidgets(node) : [];
 
   return (
@@ -205,7 +218,7 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
               {options.map((option, index) => (
                 <Box key={index} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} data-testid={`option-${index}`}>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mb: 1 }}>
-                    <Field label={translate('SHEET_BUILDER.OptionValue')} value={option.const} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? { ...other, const: value } : other)))} testId={`option-${index}-value`} />
+                    <Field label={translate('SHEET_BUILDER.OptionValue')} value={option.const} onCommit={(value) => setOptions((list) => list.map((other, at) => (at === index ? { ...other, const: value } : other)))} testId={`option-${index}-value`} />
                     <IconButton size="small" disabled={index === 0} onClick={() => setOptions(options.map((other, at) => (at === index - 1 ? options[index] : at === index ? options[index - 1] : other)))} aria-label={translate('SHEET_BUILDER.OptionUp')}>
                       <ArrowUpwardIcon fontSize="small" />
                     </IconButton>
@@ -215,7 +228,7 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
                   </Stack>
                   <Stack direction="row" spacing={0.5}>
                     {LANGUAGES.map((language) => (
-                      <Field key={language} label={language.toUpperCase()} value={textOf(option, 'title', language) ?? ''} onCommit={(value) => setOptions(options.map((other, at) => (at === index ? withText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
+                      <Field key={language} label={language.toUpperCase()} value={textOf(option, 'title', language) ?? ''} onCommit={(value) => setOptions((list) => list.map((other, at) => (at === index ? withText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
                     ))}
                   </Stack>
                 </Box>

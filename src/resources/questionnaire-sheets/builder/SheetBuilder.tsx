@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import RedoIcon from '@mui/icons-material/Redo';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, ButtonGroup, Card, Grid, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SetSheet, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../../domain/questionnaire';
 import {
@@ -56,6 +56,8 @@ interface SheetBuilderProps {
   record: SheetRecord;
   /** The documents as the page holds them (the JSON view may have changed them). */
   documents: BuilderDocuments | null;
+  /** Raised by each edit in the JSON view: the builder then takes the documents as a step of its own (undoable). */
+  jsonRevision: number;
   onChange: (documents: BuilderDocuments, companions: CompanionDraft[]) => void;
   /** The server's meta-schema problems of the current documents (pointer, key, params). */
   serverProblems: { pointer: string | null; key: string; params: Record<string, unknown>; document: string }[];
@@ -84,7 +86,7 @@ const decode = (pointer: string) => pointer.split('/').slice(1).map((segment) =>
  * The visual builder of a draft sheet version (issue #34): toolbox, canvas, property panel, live checks, undo/redo
  * and a preview with the other sheets of its set. It writes the same documents the JSON view shows.
  */
-export default function SheetBuilder({ record, documents, onChange, serverProblems, savedRevision, testAnswers, onTestAnswers }: SheetBuilderProps) {
+export default function SheetBuilder({ record, documents, jsonRevision, onChange, serverProblems, savedRevision, testAnswers, onTestAnswers }: SheetBuilderProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -113,7 +115,10 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
     if (savedRevision) history.apply((present) => (Object.keys(present.others).length ? { ...present, others: {} } : null));
   }, [savedRevision, history.apply]);
 
-  const written = useMemo(() => writeSheet(model), [model]);
+  // What follows an edit a moment later (a deferred render, so that the keystroke paints first): the documents the
+  // page saves and checks, the live checks, the pickers and "where used".
+  const settled = useDeferredValue(model);
+  const written = useMemo(() => writeSheet(settled), [settled]);
   const others = useMemo(() => set.map((sheet) => changedOthers[sheet.name] ?? sheet.schema), [set, changedOthers]);
 
   // Every builder step goes to the page (the JSON view and the save); a change made in the JSON view comes back as a step.
@@ -122,15 +127,21 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
     if (text === emitted.current) return;
     emitted.current = text;
     const companions = set.flatMap((sheet) => (changedOthers[sheet.name] ? [{ name: sheet.name, schema: changedOthers[sheet.name], baseId: sheet.id, baseUpdatedAt: sheet.updatedAt }] : []));
-    onChange({ schema: written.schema as unknown as Record<string, unknown>, uiSchema: written.uiSchema }, companions);
+    // The page (its JSON texts, the save, the server's check) follows in a transition: the keystroke paints first.
+    startTransition(() => onChange({ schema: written.schema as unknown as Record<string, unknown>, uiSchema: written.uiSchema }, companions));
   }, [written, changedOthers, set, onChange]);
+  // Only an edit made in the JSON view comes back as a step: the page's documents also follow the builder's own
+  // steps, a render later, and taking those back would undo a quick second edit.
+  const latestDocuments = useRef(documents);
+  latestDocuments.current = documents;
   useEffect(() => {
-    if (!documents) return;
-    const text = JSON.stringify(documents);
-    if (!emitted.current || text === emitted.current) return;
+    const next = latestDocuments.current;
+    if (!jsonRevision || !next) return;
+    const text = JSON.stringify(next);
+    if (text === emitted.current) return;
     emitted.current = text;
-    history.apply((present) => ({ ...present, model: sheetModel(documents.schema as unknown as SheetSchema, documents.uiSchema as SheetUiSchema) }));
-  }, [documents, history.apply]);
+    history.apply((present) => ({ ...present, model: sheetModel(next.schema as unknown as SheetSchema, next.uiSchema as SheetUiSchema) }));
+  }, [jsonRevision, history.apply]);
 
   const apply = useCallback((change: (present: BuilderSnapshot) => BuilderSnapshot | null, typingIn?: string) => history.apply(change, typingIn), [history.apply]);
   const refuse = (result: { refused: string; params?: Record<string, unknown> }) => notify(result.refused, { type: 'warning', messageArgs: result.params });
@@ -162,11 +173,15 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
     });
     return { model, others: changed };
   };
+  const moveRef = useRef<(id: string, into: string[], index: number) => void>(() => undefined);
+  // The canvas keeps one callback (it is memoized); the callback reads the current model.
+  const stableMove = useCallback((id: string, into: string[], index: number) => moveRef.current(id, into, index), []);
   const move = (id: string, into: string[], index: number) => {
     const result = moveItem(model, id, into, index, othersList());
     if (isRefused(result)) return refuse(result);
     apply((present) => withOthers(present, result.model, result.others));
   };
+  moveRef.current = move;
   const rename = (key: string) => {
     if (!selected) return;
     const result = renameItem(model, selected, key, othersList());
@@ -194,6 +209,7 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
 
   // Live checks on every edit: the domain's rules here, the meta-schema from the server's check of the same documents.
   const problems = useMemo<BuilderProblem[]>(() => {
+    const model = settled;
     const local = [
       ...sheetDefinitionProblems(written.schema, others).map((problem) => ({ ...problem, document: 'schema' as const })),
       ...sheetSetProblems(written.schema, written.uiSchema, others),
@@ -202,7 +218,7 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
       .filter((problem) => problem.key.startsWith('QUESTIONNAIRE.Meta.') || problem.key.startsWith('QUESTIONNAIRE.Errors.'))
       .map((problem) => ({ key: problem.key, params: problem.params, itemId: problem.pointer ? itemOfPointer(model, decode(problem.pointer)) : undefined }));
     return [...meta, ...local];
-  }, [written, others, model, serverProblems]);
+  }, [settled, written, others, serverProblems]);
   const problemCounts = useMemo(() => {
     const counts = new Map<string, number>();
     for (const problem of problems) if (problem.itemId) counts.set(problem.itemId, (counts.get(problem.itemId) ?? 0) + 1);
@@ -210,10 +226,10 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
   }, [problems]);
 
   const pickable = useMemo<PickableControl[]>(() => {
-    const own = modelControls(model).flatMap(({ path, control }): PickableControl[] => {
+    const own = modelControls(settled).flatMap(({ path, control }): PickableControl[] => {
       const options = control.node.oneOf ?? control.node.items?.oneOf;
       if (control.node.type !== 'boolean' && !options) return [];
-      return [{ path, label: textIn(control.node, 'title', locale) || control.key, sheet: textIn(model.root, 'title', locale), ...(options ? { options } : {}) }];
+      return [{ path, label: textIn(control.node, 'title', locale) || control.key, sheet: textIn(settled.root, 'title', locale), ...(options ? { options } : {}) }];
     });
     const theirs = set
       .filter((sheet) => sheet.inSet)
@@ -225,7 +241,7 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
         }),
       );
     return [...own, ...theirs];
-  }, [model, set, changedOthers, locale]);
+  }, [settled, set, changedOthers, locale]);
 
   const selectedPath = selected ? itemPath(model, selected) : undefined;
   const dependents = useMemo(() => (selectedPath ? whereUsed([written.schema, ...others], selectedPath) : []), [selectedPath, written, others]);
@@ -313,11 +329,11 @@ export default function SheetBuilder({ record, documents, onChange, serverProble
       </Card>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
-          <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={move} problemCounts={problemCounts} language={locale} />
+          <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={stableMove} problemCounts={problemCounts} language={locale} />
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
           {/* The panel stays in view while the canvas scrolls (on wide screens). */}
-          <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 72 }, maxHeight: { md: 'calc(100vh - 88px)' }, overflowY: { md: 'auto' } }} data-testid="builder-side">
+          <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 72 }, maxHeight: { md: 'calc(100vh - 88px)' }, overflowY: { md: 'auto' }, '& > *': { flexShrink: 0 } }} data-testid="builder-side">
             <BuilderProblems problems={problems} onSelect={setSelected} />
             <TestAnswerChecks schema={written.schema} sets={testAnswers} />
             {selectedEntry && selectedPath ? (
