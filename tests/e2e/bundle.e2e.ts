@@ -63,6 +63,15 @@ describe('bundle', () => {
     console.log(`workflow editor chunk(s): ${withFlow.join(', ')} (${kilobytes(withFlow)} kB, loaded when a configurer opens it)`);
   });
 
+  it('the sheet builder (dnd-kit, canvas, panel) is a lazy chunk: the first load of customers carries none of it', () => {
+    const initial = new Set(initialChunks());
+    const withBuilder = allChunks().filter((file) => read(file).includes('builder-toolbox'));
+    expect(withBuilder.length).toBeGreaterThan(0);
+    expect(withBuilder.filter((file) => initial.has(file))).toEqual([]);
+    expect([...initial].filter((file) => read(file).includes('DndDescribedBy'))).toEqual([]);
+    console.log(`sheet builder chunk(s): ${withBuilder.join(', ')} (${kilobytes(withBuilder)} kB, loaded when a configurer opens a draft)`);
+  });
+
   it('the server hands out the production build: the entry and its preloads hold no development runtime', async () => {
     const baseURL = inject('baseURL');
     const html = await (await fetch(`${baseURL}/home/app/dash`)).text();
