@@ -9,6 +9,7 @@ import { isPlainObject, walkControls, type SheetNode, type SheetOption, type She
 import { comparedItems, hasChanges, type CompareStatus, type ComparedItem, type Condition, type PropertyChange, type SheetComparison } from '../../domain/questionnaire/builder';
 import { ControlLook, textIn } from './ControlLook';
 import { versionLabel } from './SheetFields';
+import { formatNumber } from '../../domain/format';
 
 type Side = 'a' | 'b';
 type Translate = ReturnType<typeof useTranslate>;
@@ -46,12 +47,12 @@ function useWording(schemas: SheetSchema[], language: string) {
     for (const schema of schemas) for (const control of walkControls(schema)) byPath.set(control.dotPath, control.control);
     return byPath;
   }, [schemas]);
-  const numbers = useMemo(() => new Intl.NumberFormat(language), [language]);
   const quote = (text: string) => translate('QUESTIONNAIRE_SHEETS.Diff.Visual.Quoted', { text });
   const value = (raw: unknown): string => {
     if (raw === undefined || raw === null || raw === '') return translate('QUESTIONNAIRE_SHEETS.Diff.Visual.None');
     if (typeof raw === 'boolean') return translate(raw ? 'QUESTIONNAIRE_SHEETS.Diff.Visual.Yes' : 'QUESTIONNAIRE_SHEETS.Diff.Visual.No');
-    if (typeof raw === 'number') return numbers.format(raw);
+    // A limit is shown as written (up to ten decimals), in the user's language.
+    if (typeof raw === 'number') return formatNumber(raw, language, { max: 10 });
     if (typeof raw === 'string') return quote(raw);
     const json = JSON.stringify(raw);
     return json.length > 80 ? `${json.slice(0, 79)}…` : json;

@@ -150,7 +150,7 @@ describe('the questionnaire sheet editor', () => {
     // Fixed: no problems, the preview follows, Save sends both documents.
     type(editor, editor.value.replace('"strnig"', '"number"'));
     await screen.findByText('No problems: the sheet matches the meta-schema.');
-    await waitFor(() => expect(screen.getByTestId('save-sheet')).toHaveProperty('disabled', false));
+    await waitFor(() => expect(screen.getByTestId('save-sheet')).toHaveProperty('disabled', false), { timeout: 5000 });
     expect(screen.queryByTestId('preview-stale')).toBeNull();
     // Publishing needs the saved state.
     expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', true);
@@ -163,7 +163,7 @@ describe('the questionnaire sheet editor', () => {
     expect(params.id).toBe(7);
     expect(params.data.uiSchema).toEqual({});
     expect(params.data.schema.properties.project.properties.storeys).toEqual({ type: 'number', title: 'Storeys', 'x-width': 4 });
-    await waitFor(() => expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', false));
+    await waitFor(() => expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', false), { timeout: 5000 });
   });
 
   it('publishes after a confirmation that names the version rule', async () => {
@@ -171,7 +171,7 @@ describe('the questionnaire sheet editor', () => {
     renderPage(draft);
     await schemaEditor();
     await screen.findByText('No problems: the sheet matches the meta-schema.');
-    await waitFor(() => expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', false));
+    await waitFor(() => expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', false), { timeout: 5000 });
     fireEvent.click(screen.getByTestId('publish-sheet'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Publish xde-general v2?');
