@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import { Card, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
@@ -12,7 +13,7 @@ export interface BuilderProblem {
 }
 
 /** Every problem of the draft after each edit; a click selects the control it is on. */
-export function BuilderProblems({ problems, onSelect }: { problems: BuilderProblem[]; onSelect: (id: string) => void }) {
+export const BuilderProblems = memo(function BuilderProblems({ problems, onSelect }: { problems: BuilderProblem[]; onSelect: (id: string) => void }) {
   const translate = useTranslate();
   const problemText = useProblemText();
   return (
@@ -36,4 +37,4 @@ export function BuilderProblems({ problems, onSelect }: { problems: BuilderProbl
       )}
     </Card>
   );
-}
+});

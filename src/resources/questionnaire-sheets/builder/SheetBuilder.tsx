@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import RedoIcon from '@mui/icons-material/Redo';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Box, Button, ButtonGroup, Card, Grid, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
-import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SetSheet, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../../domain/questionnaire';
 import {
@@ -67,6 +67,28 @@ interface SheetBuilderProps {
   testAnswers: TestAnswerSet[];
   onTestAnswers: (sets: TestAnswerSet[]) => void;
 }
+
+/** The toolbox: a new section, or a control of every kind of the meta-schema into the selected item's section. */
+const Toolbox = memo(function Toolbox({ onSection, onTool }: { onSection: () => void; onTool: (tool: ControlTool) => void }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ p: 1, mb: 2 }} data-testid="builder-toolbox" component="nav" aria-label={translate('SHEET_BUILDER.Toolbox')}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, rowGap: 0.5 }}>
+        <Typography variant="subtitle2" component="h2" sx={{ px: 1 }}>
+          {translate('SHEET_BUILDER.Toolbox')}
+        </Typography>
+        <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={onSection} data-testid="tool-section">
+          {translate('SHEET_BUILDER.NewSection')}
+        </Button>
+        {CONTROL_TOOLS.map((tool) => (
+          <Button key={tool} size="small" startIcon={<AddIcon />} onClick={() => onTool(tool)} data-testid={`tool-${tool}`}>
+            {translate(`SHEET_BUILDER.Tool.${tool}`)}
+          </Button>
+        ))}
+      </Stack>
+    </Card>
+  );
+});
 
 /** The item a schema pointer (`/properties/a/properties/b/…`) belongs to, by its path of keys. */
 function itemOfPointer(model: SheetModel, segments: string[]): string | undefined {
@@ -173,6 +195,11 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
     });
     return { model, others: changed };
   };
+  // The toolbox is memoized (it renders on no keystroke); its callbacks read the current model.
+  const toolRef = useRef({ addTool, newSection });
+  toolRef.current = { addTool, newSection };
+  const stableTool = useCallback((tool: ControlTool) => toolRef.current.addTool(tool), []);
+  const stableSection = useCallback(() => toolRef.current.newSection(), []);
   const moveRef = useRef<(id: string, into: string[], index: number) => void>(() => undefined);
   // The canvas keeps one callback (it is memoized); the callback reads the current model.
   const stableMove = useCallback((id: string, into: string[], index: number) => moveRef.current(id, into, index), []);
@@ -312,21 +339,7 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
   return (
     <Box data-testid="sheet-builder">
       {toolbar}
-      <Card variant="outlined" sx={{ p: 1, mb: 2 }} data-testid="builder-toolbox" component="nav" aria-label={translate('SHEET_BUILDER.Toolbox')}>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, rowGap: 0.5 }}>
-          <Typography variant="subtitle2" component="h2" sx={{ px: 1 }}>
-            {translate('SHEET_BUILDER.Toolbox')}
-          </Typography>
-          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={newSection} data-testid="tool-section">
-            {translate('SHEET_BUILDER.NewSection')}
-          </Button>
-          {CONTROL_TOOLS.map((tool) => (
-            <Button key={tool} size="small" startIcon={<AddIcon />} onClick={() => addTool(tool)} data-testid={`tool-${tool}`}>
-              {translate(`SHEET_BUILDER.Tool.${tool}`)}
-            </Button>
-          ))}
-        </Stack>
-      </Card>
+      <Toolbox onSection={stableSection} onTool={stableTool} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
           <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={stableMove} problemCounts={problemCounts} language={locale} />

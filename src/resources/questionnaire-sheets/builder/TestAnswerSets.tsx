@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import SaveAltIcon from '@mui/icons-material/SaveAlt';
 import { Button, Card, IconButton, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { TEST_ANSWER_LIMITS, testAnswerProblems, withTestAnswerSet, type QuestionnaireAnswers, type SheetSchema, type TestAnswerSet } from '../../../domain/questionnaire';
 
@@ -14,7 +14,7 @@ const SHOWN_PROBLEMS = 5;
  * The draft's test answer sets, checked against the sheet as it is now (issue #34): re-run on every edit, so a
  * change that breaks a known filling shows at once. Shown beside the canvas.
  */
-export function TestAnswerChecks({ schema, sets }: { schema: SheetSchema; sets: readonly TestAnswerSet[] }) {
+export const TestAnswerChecks = memo(function TestAnswerChecks({ schema, sets }: { schema: SheetSchema; sets: readonly TestAnswerSet[] }) {
   const translate = useTranslate();
   const checked = useMemo(() => sets.map((set) => ({ set, problems: testAnswerProblems(schema, set) })), [schema, sets]);
   return (
@@ -59,7 +59,7 @@ export function TestAnswerChecks({ schema, sets }: { schema: SheetSchema; sets: 
       )}
     </Card>
   );
-}
+});
 
 /**
  * The preview's bar for test answer sets: fill the preview with a saved set, keep the answers typed there as a set
