@@ -176,10 +176,11 @@ describe('the questionnaire sheet editor', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Publish xde-general v2?');
     expect(dialog.textContent).toContain('Projects that saved answers keep their versions');
+    // The dialog reads the impact first (its Publish waits for it); a busy machine takes more than the default second.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', false), { timeout: 10_000 });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     });
-    // The dialog reads the impact first; a busy machine (two test workers) takes more than the default second.
     await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/data/planxchange/questionnaire-sheets/7/publish' && init?.method === 'POST')).toBe(true), { timeout: 15_000 });
   });
 
