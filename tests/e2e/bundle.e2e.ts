@@ -70,6 +70,10 @@ describe('bundle', () => {
     expect(withBuilder.filter((file) => initial.has(file))).toEqual([]);
     expect([...initial].filter((file) => read(file).includes('DndDescribedBy'))).toEqual([]);
     console.log(`sheet builder chunk(s): ${withBuilder.join(', ')} (${kilobytes(withBuilder)} kB, loaded when a configurer opens a draft)`);
+    // The translations grid's XLSX reader/writer (exceljs, ~900 kB) comes only with a click on Export or Import.
+    const withExcel = allChunks().filter((file) => read(file).includes('xl/workbook.xml'));
+    expect(withExcel.length).toBeGreaterThan(0);
+    expect(withExcel.filter((file) => initial.has(file) || withBuilder.includes(file))).toEqual([]);
   });
 
   it('the server hands out the production build: the entry and its preloads hold no development runtime', async () => {
