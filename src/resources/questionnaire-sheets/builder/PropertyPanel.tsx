@@ -6,34 +6,11 @@ import { Box, Button, Card, Checkbox, Divider, FormControlLabel, IconButton, Men
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { allowedWidgets, type SheetNode, type SheetOption } from '../../../domain/questionnaire';
-import type { ModelItem } from '../../../domain/questionnaire/builder';
+import { nodeText, nodeWithText, type ModelItem } from '../../../domain/questionnaire/builder';
 import { ConditionEditor, type PickableControl } from './ConditionEditor';
 
 export const LANGUAGES = ['en', 'de', 'nl'] as const;
 type Text = 'title' | 'x-placeholder';
-
-/** A node with one text changed in one language (English is the node's own field, the others its `x-i18n`). */
-export function withText<N extends { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }>(node: N, field: Text, language: string, value: string): N {
-  if (language === 'en') {
-    const next = { ...node } as Record<string, unknown>;
-    if (value) next[field] = value;
-    else if (field !== 'title') delete next[field];
-    else next[field] = value;
-    return next as N;
-  }
-  const i18n = { ...(node['x-i18n'] ?? {}) };
-  const texts = { ...(i18n[language] ?? {}) } as Record<string, string>;
-  if (value) texts[field] = value;
-  else delete texts[field];
-  if (Object.keys(texts).length) i18n[language] = texts;
-  else delete i18n[language];
-  const next = { ...node, 'x-i18n': i18n };
-  if (!Object.keys(i18n).length) delete (next as Record<string, unknown>)['x-i18n'];
-  return next;
-}
-
-const textOf = (node: { title?: string; 'x-i18n'?: SheetNode['x-i18n'] }, field: Text, language: string) =>
-  (language === 'en' ? (node as Record<string, unknown>)[field] : node['x-i18n']?.[language]?.[field]) as string | undefined;
 
 /**
  * The text field whose keystroke is being applied, while it is (edits are synchronous): the builder's history joins
@@ -85,7 +62,7 @@ function Texts({ node, field, onChange, idPrefix }: { node: { title?: string; 'x
   return (
     <Stack spacing={1}>
       {LANGUAGES.map((language) => (
-        <Field key={language} label={`${translate(field === 'title' ? 'SHEET_BUILDER.Label' : 'SHEET_BUILDER.Placeholder')} ${language.toUpperCase()}`} value={textOf(node, field, language) ?? ''} onCommit={(value) => onChange(language, value)} testId={`${idPrefix}-${field}-${language}`} />
+        <Field key={language} label={`${translate(field === 'title' ? 'SHEET_BUILDER.Label' : 'SHEET_BUILDER.Placeholder')} ${language.toUpperCase()}`} value={nodeText(node, field, language) ?? ''} onCommit={(value) => onChange(language, value)} testId={`${idPrefix}-${field}-${language}`} />
       ))}
     </Stack>
   );
@@ -149,8 +126,8 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
           helperText={translate('SHEET_BUILDER.KeyHint')}
           slotProps={{ htmlInput: { 'data-testid': 'prop-key' } }}
         />
-        <Texts node={node} field="title" onChange={(language, value) => onNode((current) => withText(current, 'title', language, value))} idPrefix="prop" />
-        {(isText || isNumber || tool === 'dropdown') && <Texts node={node} field="x-placeholder" onChange={(language, value) => onNode((current) => withText(current, 'x-placeholder', language, value))} idPrefix="prop" />}
+        <Texts node={node} field="title" onChange={(language, value) => onNode((current) => nodeWithText(current, 'title', language, value))} idPrefix="prop" />
+        {(isText || isNumber || tool === 'dropdown') && <Texts node={node} field="x-placeholder" onChange={(language, value) => onNode((current) => nodeWithText(current, 'x-placeholder', language, value))} idPrefix="prop" />}
         {control && (
           <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
             <FormControlLabel control={<Checkbox size="small" checked={!!node['x-required']} onChange={(event) => onNode((current) => withValue(current, 'x-required', event.target.checked))} slotProps={{ input: { 'data-testid': 'prop-required' } as object }} />} label={translate('SHEET_BUILDER.Required')} />
@@ -228,7 +205,7 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
                   </Stack>
                   <Stack direction="row" spacing={0.5}>
                     {LANGUAGES.map((language) => (
-                      <Field key={language} label={language.toUpperCase()} value={textOf(option, 'title', language) ?? ''} onCommit={(value) => setOptions((list) => list.map((other, at) => (at === index ? withText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
+                      <Field key={language} label={language.toUpperCase()} value={nodeText(option, 'title', language) ?? ''} onCommit={(value) => setOptions((list) => list.map((other, at) => (at === index ? nodeWithText(other, 'title', language, value) : other)))} testId={`option-${index}-${language}`} />
                     ))}
                   </Stack>
                 </Box>
