@@ -84,7 +84,8 @@ function SheetEditor({ record, onReload }: { record: SheetRecord; onReload: () =
         onSuccess: () => {
           setSavedTexts(sent);
           setSavedTestAnswers(sentSets);
-          setCompanions([]);
+          // Keep the same empty list: a new one would start a needless check (and disable Publish meanwhile).
+          setCompanions((previous) => (previous.length === 0 ? previous : []));
           setSavedRevision((revision) => revision + 1);
           notify('QUESTIONNAIRE_SHEETS.Saved', { type: 'success', messageArgs: { name: record.name, version: record.version } });
         },

@@ -154,6 +154,7 @@ describe('the questionnaire sheet editor', () => {
     expect(screen.queryByTestId('preview-stale')).toBeNull();
     // Publishing needs the saved state.
     expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', true);
+    const checksBeforeSave = fetch.mock.calls.filter(([url]) => url === '/api/questionnaire-sheets/validate').length;
     await act(async () => {
       fireEvent.click(screen.getByTestId('save-sheet'));
     });
@@ -164,6 +165,8 @@ describe('the questionnaire sheet editor', () => {
     expect(params.data.uiSchema).toEqual({});
     expect(params.data.schema.properties.project.properties.storeys).toEqual({ type: 'number', title: 'Storeys', 'x-width': 4 });
     await waitFor(() => expect(screen.getByTestId('publish-sheet')).toHaveProperty('disabled', false), { timeout: 5000 });
+    // Saving unchanged texts starts no new check (Publish does not wait for one).
+    expect(fetch.mock.calls.filter(([url]) => url === '/api/questionnaire-sheets/validate').length).toBe(checksBeforeSave);
   });
 
   it('publishes after a confirmation that names the version rule', async () => {
