@@ -22,7 +22,21 @@ interface CanvasProps {
   language: string;
 }
 
-const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, language, children }: { item: ModelItem; selected: boolean; problems: number; onSelect: (id: string) => void; language: string; children?: React.ReactNode }) {
+interface FrameProps {
+  item: ModelItem;
+  selected: boolean;
+  problems: number;
+  onSelect: (id: string) => void;
+  language: string;
+  /** A section's children need the selection and the problem counts; a control gets null (so an edit elsewhere, or a
+   * new problem count, does not render it again). */
+  selectedId: string | null;
+  problemCounts: Map<string, number> | null;
+}
+
+// Memoized per item: a keystroke changes one item (and the sections it is in, by structural sharing); the other
+// frames of a 200-control sheet keep their render.
+const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, language, selectedId, problemCounts }: FrameProps) {
   const translate = useTranslate();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const width = item.kind === 'control' ? (item.node['x-fullWidth'] ? 12 : (item.node['x-width'] ?? 6)) : 12;
@@ -87,7 +101,7 @@ const ItemFrame = memo(function ItemFrame({ item, selected, problems, onSelect, 
             {item.key}
             {(item.node['x-activeIf'] || item.node['x-activationPaths']) && ` · ${translate('SHEET_BUILDER.HasCondition')}`}
           </Typography>
-          {children}
+          {item.kind === 'section' && problemCounts && <SectionBody section={item} selected={selectedId} onSelect={onSelect} problemCounts={problemCounts} language={language} />}
         </Box>
       </Box>
     </Box>
@@ -119,9 +133,16 @@ function Items({ items, ...props }: Omit<CanvasProps, 'model' | 'onMove'> & { it
   return (
     <>
       {items.map((item) => (
-        <ItemFrame key={item.id} item={item} selected={props.selected === item.id} problems={props.problemCounts.get(item.id) ?? 0} onSelect={props.onSelect} language={props.language}>
-          {item.kind === 'section' && <SectionBody section={item} {...props} />}
-        </ItemFrame>
+        <ItemFrame
+          key={item.id}
+          item={item}
+          selected={props.selected === item.id}
+          problems={props.problemCounts.get(item.id) ?? 0}
+          onSelect={props.onSelect}
+          language={props.language}
+          selectedId={item.kind === 'section' ? props.selected : null}
+          problemCounts={item.kind === 'section' ? props.problemCounts : null}
+        />
       ))}
     </>
   );

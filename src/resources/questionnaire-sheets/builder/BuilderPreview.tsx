@@ -1,17 +1,60 @@
 import { Box, Card, Tab, Tabs, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Stack } from '@mui/material';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { activeSheets, sheetTitle, type QuestionnaireAnswers, type SheetSchema, type SheetUiSchema, type SheetVersion, type TestAnswerSet } from '../../../domain/questionnaire';
+import { activeSheets, resetDisabled, sheetTitle, type QuestionnaireAnswers, type SheetSchema, type SheetUiSchema, type SheetVersion, type TestAnswerSet } from '../../../domain/questionnaire';
 import { QuestionnaireSheetForm } from '../../../forms/questionnaire/QuestionnaireSheetForm';
 import type { SheetRecord } from '../sheets';
 import { LANGUAGES } from './PropertyPanel';
 import { TestAnswerBar } from './TestAnswerSets';
 
+
+/** A part of the draft rendered as a form of its own: one top-level section (or one top-level control). */
+interface SheetPart {
+  key: string;
+  sheet: SheetVersion;
+}
+
+/**
+ * The draft split into one sheet per top-level property, each the same object while its part is unchanged: an edit
+ * renders again only the form of its section (rjsf renders every control of a form again when its schema changes,
+ * 170 ms on the largest sheet; a section takes a few ms). Each part keeps the sheet's identity and the root's other
+ * keywords, so its form is the real sheet form for that section; the answers stay one object for all of them.
+ */
+function useSheetParts(draft: SheetVersion): SheetPart[] {
+  const cache = useRef(new Map<string, { text: string; part: SheetPart }>());
+  return useMemo(() => {
+    const { properties = {}, required, ...root } = draft.schema as SheetSchema & { required?: string[] };
+    const { 'ui:order': order, ...uiRoot } = (draft.uiSchema ?? {}) as Record<string, unknown>;
+    const keys = Object.keys(properties);
+    const ordered = Array.isArray(order) ? [...(order as string[]).filter((key) => keys.includes(key)), ...keys.filter((key) => !(order as string[]).includes(key))] : keys;
+    const rootText = JSON.stringify(root);
+    const next = new Map<string, { text: string; part: SheetPart }>();
+    const parts = ordered.map((key) => {
+      const ownUi = Object.fromEntries(Object.entries(uiRoot).filter(([name]) => name.startsWith('ui:') || name === key));
+      const text = `${rootText}\u0000${JSON.stringify(properties[key])}\u0000${JSON.stringify(ownUi)}\u0000${required?.includes(key) ?? false}`;
+      const known = cache.current.get(key);
+      const part =
+        known && known.text === text
+          ? known.part
+          : {
+              key,
+              sheet: { ...draft, schema: { ...root, properties: { [key]: properties[key] }, ...(required?.includes(key) ? { required: [key] } : {}) } as SheetSchema, uiSchema: ownUi as SheetUiSchema },
+            };
+      next.set(key, { text, part });
+      return part;
+    });
+    cache.current = next;
+    return parts;
+  }, [draft]);
+}
+
 /**
  * The draft as the customer will see it, with the real sheet form, in each language, together with the other sheets
- * of its set (answers shared, so conditions across sheets work). Answers live here only.
+ * of its set (answers shared, so conditions across sheets work). Answers live here only. Memoized: it follows the
+ * builder's settled documents (a render after the keystroke), not every render of the builder.
  */
-export function BuilderPreview({
+export const BuilderPreview = memo(function BuilderPreview({
   record,
   schema,
   uiSchema,
@@ -41,6 +84,11 @@ export function BuilderPreview({
   const active = activeSheets(sheets, answers);
   const shown = active.some((sheet) => sheet.name === record.name) ? active : [sheets[0], ...active];
   const current = shown.find((sheet) => sheet.name === tab) ?? shown[0] ?? sheets[0];
+  const parts = useSheetParts(sheets[0]);
+  // A section's form resets what it disables in its own part; the whole draft's rule runs over the answers it reports.
+  const draftRef = useRef(sheets[0]);
+  draftRef.current = sheets[0];
+  const partChange = useCallback((next: QuestionnaireAnswers) => setAnswers(resetDisabled(draftRef.current, next)), []);
   return (
     <Card variant="outlined" sx={{ p: { xs: 1, md: 2 } }} data-testid="builder-preview">
       <TestAnswerBar
@@ -66,7 +114,15 @@ export function BuilderPreview({
           ))}
         </ToggleButtonGroup>
       </Box>
-      <QuestionnaireSheetForm key={`${current.name}:${loaded}`} sheet={current} answers={answers} onChange={setAnswers} language={language} />
+      {current.name === record.name ? (
+        <Stack spacing={2}>
+          {parts.map((part) => (
+            <QuestionnaireSheetForm key={`${part.key}:${loaded}`} sheet={part.sheet} answers={answers} onChange={partChange} language={language} />
+          ))}
+        </Stack>
+      ) : (
+        <QuestionnaireSheetForm key={`${current.name}:${loaded}`} sheet={current} answers={answers} onChange={setAnswers} language={language} />
+      )}
     </Card>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Autocomplete, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { conditionsOf, withCondition, type Condition } from '../../../domain/questionnaire/builder';
@@ -18,7 +19,25 @@ const CHECKED = '__checked';
  * The condition of a control in words: "Show this when [control] is checked" or "… is [option]". The pickers offer
  * only controls (and their options) of the sheet set; the control itself is left out.
  */
-export function ConditionEditor({ node, ownPath, pickable, onChange }: { node: SheetNode; ownPath: string; pickable: PickableControl[]; onChange: (change: (node: SheetNode) => SheetNode) => void }) {
+interface ConditionEditorProps {
+  node: SheetNode;
+  ownPath: string;
+  pickable: PickableControl[];
+  /** Applied to the node as it is when it runs: an earlier render's callback is as good as the latest. */
+  onChange: (change: (node: SheetNode) => SheetNode) => void;
+}
+
+/** Renders again only when the condition, the control's path or the pickers change (not on a label keystroke). */
+export const ConditionEditor = memo(
+  ConditionEditorInner,
+  (before, after) =>
+    before.ownPath === after.ownPath &&
+    before.pickable === after.pickable &&
+    before.node['x-activeIf'] === after.node['x-activeIf'] &&
+    before.node['x-activationPaths'] === after.node['x-activationPaths'],
+);
+
+function ConditionEditorInner({ node, ownPath, pickable, onChange }: ConditionEditorProps) {
   const translate = useTranslate();
   const [condition] = conditionsOf(node);
   const choices = pickable.filter((control) => control.path !== ownPath);

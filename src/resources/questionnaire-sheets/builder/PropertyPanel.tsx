@@ -3,7 +3,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Card, Checkbox, Divider, FormControlLabel, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { allowedWidgets, type SheetNode, type SheetOption } from '../../../domain/questionnaire';
 import { nodeText, nodeWithText, type ModelItem } from '../../../domain/questionnaire/builder';
@@ -76,6 +76,29 @@ function withValue<N extends object>(node: N, key: string, value: unknown): N {
   return next as N;
 }
 
+/** The item's key: renamed on Enter or when the field is left (a rename may rewrite conditions, so not per keystroke). */
+const KeyField = memo(
+  // `onRename` is the panel's stable callback (it calls the latest rename).
+  function KeyField({ value, onRename }: { value: string; onRename: (key: string) => void }) {
+    const translate = useTranslate();
+    const [key, setKey] = useState(value);
+    useEffect(() => setKey(value), [value]);
+    return (
+      <TextField
+        size="small"
+        label={translate('SHEET_BUILDER.Key')}
+        value={key}
+        onChange={(event) => setKey(event.target.value)}
+        onBlur={() => key !== value && onRename(key)}
+        onKeyDown={(event) => event.key === 'Enter' && key !== value && onRename(key)}
+        helperText={translate('SHEET_BUILDER.KeyHint')}
+        slotProps={{ htmlInput: { 'data-testid': 'prop-key' } }}
+      />
+    );
+  },
+  (before, after) => before.value === after.value,
+);
+
 interface PropertyPanelProps {
   item: ModelItem;
   path: string;
@@ -92,8 +115,10 @@ interface PropertyPanelProps {
 export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate, onDelete, pickable, whereUsed }: PropertyPanelProps) {
   const translate = useTranslate();
   const node = item.node;
-  const [key, setKey] = useState(item.key);
-  useEffect(() => setKey(item.key), [item.key]);
+  // The rename of the latest render (it reads the builder's current model), behind one callback for the memoized key field.
+  const renameRef = useRef(onRename);
+  renameRef.current = onRename;
+  const rename = useCallback((key: string) => renameRef.current(key), []);
   const control = item.kind === 'control' ? item : null;
   const tool = control?.tool;
   const isText = tool === 'text' || tool === 'textarea';
@@ -116,16 +141,7 @@ export function PropertyPanel({ item, path, onNode, onUi, onRename, onDuplicate,
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {path}
         </Typography>
-        <TextField
-          size="small"
-          label={translate('SHEET_BUILDER.Key')}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          onBlur={() => key !== item.key && onRename(key)}
-          onKeyDown={(event) => event.key === 'Enter' && key !== item.key && onRename(key)}
-          helperText={translate('SHEET_BUILDER.KeyHint')}
-          slotProps={{ htmlInput: { 'data-testid': 'prop-key' } }}
-        />
+        <KeyField value={item.key} onRename={rename} />
         <Texts node={node} field="title" onChange={(language, value) => onNode((current) => nodeWithText(current, 'title', language, value))} idPrefix="prop" />
         {(isText || isNumber || tool === 'dropdown') && <Texts node={node} field="x-placeholder" onChange={(language, value) => onNode((current) => nodeWithText(current, 'x-placeholder', language, value))} idPrefix="prop" />}
         {control && (

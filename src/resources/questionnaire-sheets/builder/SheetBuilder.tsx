@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import RedoIcon from '@mui/icons-material/Redo';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Box, Button, ButtonGroup, Card, Grid, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Box, Button, ButtonGroup, Card, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { sheetDefinitionProblems, sheetSetProblems, walkControls, whereUsed, type SetSheet, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../../domain/questionnaire';
@@ -90,6 +90,43 @@ const Toolbox = memo(function Toolbox({ onSection, onTool }: { onSection: () => 
   );
 });
 
+type BuilderPane = 'build' | 'preview' | 'translations';
+
+/** Undo, redo and the builder's panes; memoized (a keystroke does not render it unless undo becomes possible). */
+const BuilderToolbar = memo(function BuilderToolbar({ pane, onPane, canUndo, canRedo, onUndo, onRedo, companionNames }: { pane: BuilderPane; onPane: (pane: BuilderPane) => void; canUndo: boolean; canRedo: boolean; onUndo: () => void; onRedo: () => void; companionNames: string }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+      <ButtonGroup size="small" variant="outlined">
+        <Tooltip title={translate('SHEET_BUILDER.Undo')}>
+          <span>
+            <Button onClick={onUndo} disabled={!canUndo} aria-label={translate('SHEET_BUILDER.Undo')} data-testid="builder-undo">
+              <UndoIcon fontSize="small" />
+            </Button>
+          </span>
+        </Tooltip>
+        <Tooltip title={translate('SHEET_BUILDER.Redo')}>
+          <span>
+            <Button onClick={onRedo} disabled={!canRedo} aria-label={translate('SHEET_BUILDER.Redo')} data-testid="builder-redo">
+              <RedoIcon fontSize="small" />
+            </Button>
+          </span>
+        </Tooltip>
+      </ButtonGroup>
+      <Tabs value={pane} onChange={(_, value: BuilderPane) => onPane(value)} sx={{ minHeight: 36 }}>
+        <Tab value="build" label={translate('SHEET_BUILDER.Build')} sx={{ minHeight: 36 }} data-testid="builder-tab-build" />
+        <Tab value="preview" label={translate('SHEET_BUILDER.Preview')} sx={{ minHeight: 36 }} data-testid="builder-tab-preview" />
+        <Tab value="translations" label={translate('SHEET_BUILDER.Translations.Tab')} sx={{ minHeight: 36 }} data-testid="builder-tab-translations" />
+      </Tabs>
+      {companionNames && (
+        <Typography variant="body2" color="text.secondary" data-testid="builder-companions">
+          {translate('SHEET_BUILDER.CompanionsNote', { names: companionNames })}
+        </Typography>
+      )}
+    </Stack>
+  );
+});
+
 /** The item a schema pointer (`/properties/a/properties/b/…`) belongs to, by its path of keys. */
 function itemOfPointer(model: SheetModel, segments: string[]): string | undefined {
   const keys: string[] = [];
@@ -114,12 +151,16 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
   const [locale] = useLocaleState();
   const dataProvider = usePortalDataProvider();
   const [set, setSet] = useState<SetSheet[]>([]);
-  const [pane, setPane] = useState<'build' | 'preview' | 'translations'>('build');
+  const [pane, setPane] = useState<BuilderPane>('build');
   const [selected, setSelected] = useState<string | null>(null);
   const [refusedDelete, setRefusedDelete] = useState<{ id: string; dependents: ReturnType<typeof whereUsed> } | null>(null);
   const history = useBuilderHistory(() => ({ model: sheetModel((documents?.schema ?? record.schema) as unknown as SheetSchema, (documents?.uiSchema ?? record.uiSchema) as SheetUiSchema), others: {} }));
   const { model, others: changedOthers } = history.present;
-  const emitted = useRef<string>('');
+  // The documents last handed to the page, and the text of documents taken from the JSON view (until the builder's
+  // own documents of that step come by: they are not handed back). Texts are made only around a JSON-view edit: a
+  // 70 kB stringify per keystroke would delay the frame that shows it.
+  const emitted = useRef<ReturnType<typeof writeSheet> | null>(null);
+  const taken = useRef<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -143,11 +184,22 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
   const written = useMemo(() => writeSheet(settled), [settled]);
   const others = useMemo(() => set.map((sheet) => changedOthers[sheet.name] ?? sheet.schema), [set, changedOthers]);
 
+  // The checks, the pickers and "where used" follow one render later still (a transition after the settled render
+  // commits): the settled render is the one that shows the edit in the preview, and should do no more than that.
+  const [checked, setChecked] = useState({ settled, written });
+  useEffect(() => {
+    startTransition(() => setChecked((previous) => (previous.written === written ? previous : { settled, written })));
+  }, [settled, written]);
+
   // Every builder step goes to the page (the JSON view and the save); a change made in the JSON view comes back as a step.
   useEffect(() => {
-    const text = JSON.stringify(written);
-    if (text === emitted.current) return;
-    emitted.current = text;
+    if (written === emitted.current) return;
+    emitted.current = written;
+    if (taken.current !== null) {
+      const same = JSON.stringify(written) === taken.current;
+      taken.current = null;
+      if (same) return;
+    }
     const companions = set.flatMap((sheet) => (changedOthers[sheet.name] ? [{ name: sheet.name, schema: changedOthers[sheet.name], baseId: sheet.id, baseUpdatedAt: sheet.updatedAt }] : []));
     // The page (its JSON texts, the save, the server's check) follows in a transition: the keystroke paints first.
     startTransition(() => onChange({ schema: written.schema as unknown as Record<string, unknown>, uiSchema: written.uiSchema }, companions));
@@ -160,8 +212,8 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
     const next = latestDocuments.current;
     if (!jsonRevision || !next) return;
     const text = JSON.stringify(next);
-    if (text === emitted.current) return;
-    emitted.current = text;
+    if (emitted.current && text === JSON.stringify(emitted.current)) return;
+    taken.current = text;
     history.apply((present) => ({ ...present, model: sheetModel(next.schema as unknown as SheetSchema, next.uiSchema as SheetUiSchema) }));
   }, [jsonRevision, history.apply]);
 
@@ -236,7 +288,7 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
 
   // Live checks on every edit: the domain's rules here, the meta-schema from the server's check of the same documents.
   const problems = useMemo<BuilderProblem[]>(() => {
-    const model = settled;
+    const { settled: model, written } = checked;
     const local = [
       ...sheetDefinitionProblems(written.schema, others).map((problem) => ({ ...problem, document: 'schema' as const })),
       ...sheetSetProblems(written.schema, written.uiSchema, others),
@@ -245,18 +297,23 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
       .filter((problem) => problem.key.startsWith('QUESTIONNAIRE.Meta.') || problem.key.startsWith('QUESTIONNAIRE.Errors.'))
       .map((problem) => ({ key: problem.key, params: problem.params, itemId: problem.pointer ? itemOfPointer(model, decode(problem.pointer)) : undefined }));
     return [...meta, ...local];
-  }, [settled, written, others, serverProblems]);
+  }, [checked, others, serverProblems]);
+  // The same map while the counts are the same: a new one renders every section of the canvas again.
+  const lastCounts = useRef(new Map<string, number>());
   const problemCounts = useMemo(() => {
     const counts = new Map<string, number>();
     for (const problem of problems) if (problem.itemId) counts.set(problem.itemId, (counts.get(problem.itemId) ?? 0) + 1);
+    const previous = lastCounts.current;
+    if (counts.size === previous.size && [...counts].every(([id, count]) => previous.get(id) === count)) return previous;
+    lastCounts.current = counts;
     return counts;
   }, [problems]);
 
   const pickable = useMemo<PickableControl[]>(() => {
-    const own = modelControls(settled).flatMap(({ path, control }): PickableControl[] => {
+    const own = modelControls(checked.settled).flatMap(({ path, control }): PickableControl[] => {
       const options = control.node.oneOf ?? control.node.items?.oneOf;
       if (control.node.type !== 'boolean' && !options) return [];
-      return [{ path, label: textIn(control.node, 'title', locale) || control.key, sheet: textIn(settled.root, 'title', locale), ...(options ? { options } : {}) }];
+      return [{ path, label: textIn(control.node, 'title', locale) || control.key, sheet: textIn(checked.settled.root, 'title', locale), ...(options ? { options } : {}) }];
     });
     const theirs = set
       .filter((sheet) => sheet.inSet)
@@ -268,41 +325,14 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
         }),
       );
     return [...own, ...theirs];
-  }, [settled, set, changedOthers, locale]);
+  }, [checked.settled, set, changedOthers, locale]);
 
+  const previewSet = useMemo(() => set.filter((sheet) => sheet.inSet).map((sheet) => ({ ...sheet, schema: changedOthers[sheet.name] ?? sheet.schema })), [set, changedOthers]);
   const selectedPath = selected ? itemPath(model, selected) : undefined;
-  const dependents = useMemo(() => (selectedPath ? whereUsed([written.schema, ...others], selectedPath) : []), [selectedPath, written, others]);
+  const dependents = useMemo(() => (selectedPath ? whereUsed([checked.written.schema, ...others], selectedPath) : []), [selectedPath, checked.written, others]);
 
-  const toolbar = (
-    <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-      <ButtonGroup size="small" variant="outlined">
-        <Tooltip title={translate('SHEET_BUILDER.Undo')}>
-          <span>
-            <Button onClick={history.undo} disabled={!history.canUndo} aria-label={translate('SHEET_BUILDER.Undo')} data-testid="builder-undo">
-              <UndoIcon fontSize="small" />
-            </Button>
-          </span>
-        </Tooltip>
-        <Tooltip title={translate('SHEET_BUILDER.Redo')}>
-          <span>
-            <Button onClick={history.redo} disabled={!history.canRedo} aria-label={translate('SHEET_BUILDER.Redo')} data-testid="builder-redo">
-              <RedoIcon fontSize="small" />
-            </Button>
-          </span>
-        </Tooltip>
-      </ButtonGroup>
-      <Tabs value={pane} onChange={(_, value: typeof pane) => setPane(value)} sx={{ minHeight: 36 }}>
-        <Tab value="build" label={translate('SHEET_BUILDER.Build')} sx={{ minHeight: 36 }} data-testid="builder-tab-build" />
-        <Tab value="preview" label={translate('SHEET_BUILDER.Preview')} sx={{ minHeight: 36 }} data-testid="builder-tab-preview" />
-        <Tab value="translations" label={translate('SHEET_BUILDER.Translations.Tab')} sx={{ minHeight: 36 }} data-testid="builder-tab-translations" />
-      </Tabs>
-      {Object.keys(changedOthers).length > 0 && (
-        <Typography variant="body2" color="text.secondary" data-testid="builder-companions">
-          {translate('SHEET_BUILDER.CompanionsNote', { names: Object.keys(changedOthers).join(', ') })}
-        </Typography>
-      )}
-    </Stack>
-  );
+  const companionNames = Object.keys(changedOthers).join(', ');
+  const toolbar = <BuilderToolbar pane={pane} onPane={setPane} canUndo={history.canUndo} canRedo={history.canRedo} onUndo={history.undo} onRedo={history.redo} companionNames={companionNames} />;
 
   if (pane === 'translations') {
     return (
@@ -320,35 +350,25 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
     );
   }
 
-  if (pane === 'preview') {
-    return (
-      <Box data-testid="sheet-builder">
-        {toolbar}
-        <BuilderPreview
-          record={record}
-          schema={written.schema}
-          uiSchema={written.uiSchema}
-          set={set.filter((sheet) => sheet.inSet).map((sheet) => ({ ...sheet, schema: changedOthers[sheet.name] ?? sheet.schema }))}
-          testAnswers={testAnswers}
-          onTestAnswers={onTestAnswers}
-        />
-      </Box>
-    );
-  }
-
   return (
     <Box data-testid="sheet-builder">
       {toolbar}
-      <Toolbox onSection={stableSection} onTool={stableTool} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ minWidth: 0 }}>
-          <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={stableMove} problemCounts={problemCounts} language={locale} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minWidth: 0 }}>
+      {pane === 'build' && <Toolbox onSection={stableSection} onTool={stableTool} />}
+      {/* A CSS grid, not MUI's Grid: it renders on every keystroke and its responsive props cost a frame's share. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          {pane === 'preview' ? (
+            // The property panel stays beside the preview: an edit there shows in the real form.
+            <BuilderPreview record={record} schema={written.schema} uiSchema={written.uiSchema} set={previewSet} testAnswers={testAnswers} onTestAnswers={onTestAnswers} />
+          ) : (
+            <BuilderCanvas model={model} selected={selected} onSelect={setSelected} onMove={stableMove} problemCounts={problemCounts} language={locale} />
+          )}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
           {/* The panel stays in view while the canvas scrolls (on wide screens). */}
           <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 72 }, maxHeight: { md: 'calc(100vh - 88px)' }, overflowY: { md: 'auto' }, '& > *': { flexShrink: 0 } }} data-testid="builder-side">
             <BuilderProblems problems={problems} onSelect={setSelected} />
-            <TestAnswerChecks schema={written.schema} sets={testAnswers} />
+            <TestAnswerChecks schema={checked.written.schema} sets={testAnswers} />
             {selectedEntry && selectedPath ? (
               <PropertyPanel
                 key={selectedEntry.item.id}
@@ -370,8 +390,8 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
               </Card>
             )}
           </Stack>
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
       <DeleteRefusedDialog refused={refusedDelete} onClose={() => setRefusedDelete(null)} onRemoveAll={() => refusedDelete && remove(refusedDelete.id, true)} />
     </Box>
   );

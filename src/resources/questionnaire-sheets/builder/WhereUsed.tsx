@@ -1,9 +1,10 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SheetReference } from '../../../domain/questionnaire';
 
 /** The conditions (in this sheet and in other sheets) that depend on the selected control. */
-export function WhereUsed({ dependents }: { dependents: SheetReference[] }) {
+export const WhereUsed = memo(function WhereUsed({ dependents }: { dependents: SheetReference[] }) {
   const translate = useTranslate();
   return (
     <div data-testid="where-used">
@@ -25,4 +26,4 @@ export function WhereUsed({ dependents }: { dependents: SheetReference[] }) {
       )}
     </div>
   );
-}
+});
