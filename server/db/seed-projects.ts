@@ -7,9 +7,9 @@ import { defaultWorkflow } from '../lib/workflow-definition.js';
 import { simplePdf } from '../lib/pdf.js';
 import { writePng } from '../lib/png.js';
 import type { FileStorage } from '../services/file-storage.js';
-import { DEMO_IFC_FILE_NAME, demoIfcModel, maaskadeIfcModel } from '../services/ifc-demo.js';
-import { HOUSE_IFC_FILE_NAME, houseIfcModel } from '../services/ifc-demo-house.js';
-import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../services/ifc-demo-school.js';
+import { DEMO_IFC_FILE_NAME, demoIfcModel, maaskadeIfcModel } from './fixtures/ifc-demo.js';
+import { HOUSE_IFC_FILE_NAME, houseIfcModel } from './fixtures/ifc-demo-house.js';
+import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from './fixtures/ifc-demo-school.js';
 import { contentHash } from '../services/ifc-viewer.js';
 import type { Tx } from './client.js';
 import {

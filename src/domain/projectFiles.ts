@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { whileProjectOpen, type RuleResult, type UnitContext, type UnitVariant } from './projectUnits';
+import { whileProjectOpen, type RuleResult } from './projectState';
+import type { UnitContext, UnitVariant } from './projectUnits';
 import { MESSAGE, requiredOr } from './validation';
 
 /** Limits of project files (the API refuses beyond them, the card says so before uploading). */

@@ -1,6 +1,7 @@
 import type { TooEarlyDate } from './deliveryDates';
 import { z } from 'zod';
 import { canDeleteFile } from './projectFiles';
+import { whileProjectOpen, type RuleResult } from './projectState';
 import { MESSAGE, requiredText } from './validation';
 
 export const UNIT_TYPES = ['project', 'subproject', 'approvallot', 'lintelorderlot', 'aacorderlot', 'drawingjob', 'folder'] as const;
@@ -37,11 +38,8 @@ export const PROJECT_FEATURES = [
 ] as const;
 export type ProjectFeature = (typeof PROJECT_FEATURES)[number];
 
-/** Closed and Archived count as closed; every other state as current. */
-export const CLOSED_STATES = ['Closed', 'Archived'] as const;
-export function isClosedState(stateKey: string): boolean {
-  return (CLOSED_STATES as readonly string[]).includes(stateKey);
-}
+// The open/closed rule lives in projectState.ts (projectFiles uses it too, and projectUnits uses projectFiles).
+export { CLOSED_STATES, isClosedState, whileProjectOpen, type RuleResult } from './projectState';
 
 export const UNIT_PAGE_SIZE = 25;
 export const UNIT_TITLE_MAX = 200;
@@ -102,14 +100,8 @@ export function allowedChildTypes(parent: { type: UnitType; variant: UnitVariant
   return [];
 }
 
-export type RuleResult = { allowed: true } | { allowed: false; reason: string };
 const allow: RuleResult = { allowed: true };
 const deny = (reason: string): RuleResult => ({ allowed: false, reason });
-
-/** One rule for closed projects: a closed or archived root takes no more changes to its units, files or site. */
-export function whileProjectOpen(rootState: string, reason = 'PROJECTS.Rules.ProjectClosed'): RuleResult {
-  return isClosedState(rootState) ? deny(reason) : allow;
-}
 
 /** HideUnitEditAction hides Edit and Delete of every unit of the project, and the API refuses them. */
 export function showEditActions(features: readonly string[]): boolean {

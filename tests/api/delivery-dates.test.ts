@@ -7,7 +7,7 @@ import type { ProjectUnit } from '../../src/domain/projectUnits.js';
 import type { StructureRules } from '../../src/domain/structure.js';
 import type { Task } from '../../src/domain/tasks.js';
 import { materials, projectFiles, projectUnits } from '../../server/db/schema.js';
-import { HOUSE_IFC_FILE_NAME } from '../../server/services/ifc-demo-house.js';
+import { HOUSE_IFC_FILE_NAME } from '../../server/db/fixtures/ifc-demo-house.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 // Issue #39: the import proposes each lot's material from what its storey holds, with that type's earliest date; a

@@ -5,7 +5,7 @@ import { parseUnitData } from '../../src/domain/projectUnits.js';
 import { draftFromIfc, type StructureDraft, type StructureRules } from '../../src/domain/structure.js';
 import type { ViewerModel } from '../../src/domain/viewerModel.js';
 import { aacProducts, projectFiles, projectMembers, projectUnits, users } from '../../server/db/schema.js';
-import { DEMO_IFC_FILE_NAME } from '../../server/services/ifc-demo.js';
+import { DEMO_IFC_FILE_NAME } from '../../server/db/fixtures/ifc-demo.js';
 import { settleViewerExtractions } from '../../server/services/ifc-viewer.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 

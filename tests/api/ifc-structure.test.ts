@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { IfcFileChoice, IfcStructure } from '../../src/domain/ifcStructure.js';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { projectFiles, projectUnits } from '../../server/db/schema.js';
-import { DEMO_IFC_FILE_NAME, demoIfcModel, generateIfc } from '../../server/services/ifc-demo.js';
+import { DEMO_IFC_FILE_NAME, demoIfcModel, generateIfc } from '../../server/db/fixtures/ifc-demo.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 let t: TestContext;

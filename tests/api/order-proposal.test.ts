@@ -5,8 +5,8 @@ import type { LintelProduct } from '../../src/domain/catalogue.js';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { wallsOf, type ViewerReady } from '../../src/domain/viewerModel.js';
 import { ifcModels, projectFiles, projectMembers, projectUnits, users } from '../../server/db/schema.js';
-import { schoolIfcModel } from '../../server/services/ifc-demo-school.js';
-import { generateLargeIfc } from '../../server/services/ifc-demo.js';
+import { schoolIfcModel } from '../../server/db/fixtures/ifc-demo-school.js';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large.js';
 import { settleViewerExtractions, VIEWER_EXTRACTION_VERSION } from '../../server/services/ifc-viewer.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
@@ -73,7 +73,7 @@ const lintelTable = (rows: OrderProposalAnswer['rows']) =>
   (rows as LintelProposalRow[]).map((row) => [row.sublotName, row.floorName, row.thickness, row.length, row.height, lintelCatalogue.find((p) => p.id === row.productID)?.itemNo, row.qty]);
 const unmatchedTable = (answer: OrderProposalAnswer) => answer.unmatched.map((item) => [item.wall, item.opening ?? '', item.reason, item.text]);
 
-// Hand-computed from the Schule am Stadtpark model (server/services/ifc-demo-school.ts) and the Nordstein catalogue:
+// Hand-computed from the Schule am Stadtpark model (server/db/fixtures/ifc-demo-school.ts) and the Nordstein catalogue:
 // PE 300 / 240 / 175 mm, 625 mm wide, 1000–6000 mm; walls 3000 mm high → 3000 mm elements. 24 m → ceil(38.4) = 39,
 // 12 m → ceil(19.2) = 20, 8 m → ceil(12.8) = 13. The windows (1760 × 1510 at 900 mm) leave 590 mm above and 900 mm
 // below: shorter than an element may be, so the elements stay storey-high and are cut.

@@ -4,8 +4,9 @@ import type { IfcStructure } from '../../src/domain/ifcStructure.js';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { decodeGeometry, wallsOf, type ViewerReady, type ViewerStatus } from '../../src/domain/viewerModel.js';
 import { ifcModels, projectFiles, projectUnits } from '../../server/db/schema.js';
-import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../../server/services/ifc-demo-school.js';
-import { generateIfc, generateLargeIfc, maaskadeIfcModel } from '../../server/services/ifc-demo.js';
+import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../../server/db/fixtures/ifc-demo-school.js';
+import { generateIfc, maaskadeIfcModel } from '../../server/db/fixtures/ifc-demo.js';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large.js';
 import { settleViewerExtractions } from '../../server/services/ifc-viewer.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { createApp } from '../../server/app.js';
 import { openDatabase } from '../../server/db/client.js';
 import { projectUnits } from '../../server/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed.js';
-import { generateLargeIfc, largeIfcModelSpec } from '../../server/services/ifc-demo.js';
+import { generateLargeIfc, largeIfcModelSpec } from '../../server/db/fixtures/ifc-demo-large.js';
 import { DiskFileStorage } from '../../server/services/file-storage.js';
 import { settleViewerExtractions } from '../../server/services/ifc-viewer.js';
 import { proposalWalls, proposeAacRows } from '../../src/domain/orderProposal.js';

@@ -5,8 +5,8 @@
 // is measured with the viewer page.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { schoolIfcModel } from '../../server/services/ifc-demo-school.js';
-import { generateLargeIfc } from '../../server/services/ifc-demo.js';
+import { schoolIfcModel } from '../../server/db/fixtures/ifc-demo-school.js';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large.js';
 import { ExtractionPool, type ExtractionResult } from '../../server/services/ifc-viewer-pool.js';
 
 /** 10 storeys × 740 walls ≈ 20 MB of STEP (about 2.8 kB per wall with two windows and a property set). */

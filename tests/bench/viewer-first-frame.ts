@@ -4,7 +4,7 @@
 // so the numbers are what a user sees: download of the page, the three.js chunk, the model and its geometry.
 // Part of `npm run bench`; alone: `npx tsx tests/bench/viewer-first-frame.ts` (BENCH_APP_DIR reuses a build).
 import type { Browser, Page } from 'playwright-core';
-import { generateLargeIfc } from '../../server/services/ifc-demo.js';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large.js';
 import { login, newContext } from '../e2e/browser.js';
 import { inChromium, median, runWhenMain } from './chromium-app.js';
 

@@ -4,7 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlanningData } from '../../src/domain/assignments';
 import type { Task } from '../../src/domain/tasks';
-import { houseIfcModel } from '../../server/services/ifc-demo-house';
+import { houseIfcModel } from '../../server/db/fixtures/ifc-demo-house';
 import { DEMO_PASSWORD } from './browser';
 import { isolatedJourney } from './isolated-server';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { generateLargeIfc } from '../../server/services/ifc-demo';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large';
 import { isolatedJourney } from './isolated-server';
 
 // Uploads a 20 MB model to a demo unit: this journey gets its own server and database. It checks the server

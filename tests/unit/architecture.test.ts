@@ -87,3 +87,64 @@ describe('every mail passes the outbox and its limits (issue #41)', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('no import circles (issue #38)', () => {
+  // Value imports only: `import type` is erased and orders nothing at run time.
+  const root = join(__dirname, '../..');
+  const modules = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'server'))].filter((file) => !file.endsWith('.d.ts'));
+  const known = new Set(modules);
+  const resolveImport = (from: string, specifier: string): string | undefined => {
+    const base = join(from, '..', specifier).replace(/\.m?js$/, '');
+    return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((candidate) => known.has(candidate));
+  };
+  const importsOf = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/gm)].flatMap((match) => resolveImport(file, match[1]) ?? []);
+
+  /** The strongly connected groups of more than one module (Tarjan), each a circle of imports. */
+  function circles(graph: Map<string, string[]>): string[][] {
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const found: string[][] = [];
+    const visit = (file: string) => {
+      index.set(file, index.size);
+      low.set(file, index.get(file)!);
+      stack.push(file);
+      onStack.add(file);
+      for (const next of graph.get(file) ?? []) {
+        if (!index.has(next)) {
+          visit(next);
+          low.set(file, Math.min(low.get(file)!, low.get(next)!));
+        } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+      if (low.get(file) !== index.get(file)) return;
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== file);
+      if (group.length > 1) found.push(group.sort());
+    };
+    for (const file of graph.keys()) if (!index.has(file)) visit(file);
+    return found;
+  }
+
+  it('finds a circle when there is one (the check can fail), also through a third module', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+    ]);
+    expect(circles(graph)).toEqual([['a', 'b', 'c']]);
+    expect(importsOf(join(root, 'src/domain/projectUnits.ts'))).toContain(join(root, 'src/domain/projectFiles.ts'));
+  });
+
+  it('src/ and server/ import no module that imports them back', () => {
+    const graph = new Map(modules.map((file) => [file, importsOf(file)]));
+    expect(circles(graph).map((group) => group.map((file) => relative(root, file)))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IfcAPI } from 'web-ifc';
 import { decodeGeometry, wallsOf } from '../../src/domain/viewerModel';
-import { generateLargeIfc } from '../../server/services/ifc-demo';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large';
 import { readIfcStructure } from '../../server/services/ifc-structure';
 import { extractViewerModel } from '../../server/services/ifc-viewer-extract';
 import { ExtractionPool } from '../../server/services/ifc-viewer-pool';

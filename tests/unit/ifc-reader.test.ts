@@ -1,7 +1,8 @@
 import { IfcAPI, LogLevel } from 'web-ifc';
 import { describe, expect, it } from 'vitest';
 import type { IfcStructure } from '../../src/domain/ifcStructure';
-import { DEMO_IFC_FILE_NAME, demoIfcModel, generateIfc, generateLargeIfc, ifcGlobalId, maaskadeIfcModel } from '../../server/services/ifc-demo';
+import { DEMO_IFC_FILE_NAME, demoIfcModel, generateIfc, ifcGlobalId, maaskadeIfcModel } from '../../server/db/fixtures/ifc-demo';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large';
 import { IFC_MAX_BYTES, IfcReadError, readIfcStructure } from '../../server/services/ifc-structure';
 
 /** Lots as names and wall names (the storeys and wall ids: tests/unit/domain/ifcStructure.test.ts). */

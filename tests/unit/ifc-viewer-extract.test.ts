@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGeometry, floorOfWall, wallsOf } from '../../src/domain/viewerModel';
-import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../../server/services/ifc-demo-school';
-import { demoIfcModel, generateIfc, generateLargeIfc, maaskadeIfcModel } from '../../server/services/ifc-demo';
+import { SCHOOL_IFC_FILE_NAME, schoolIfcModel } from '../../server/db/fixtures/ifc-demo-school';
+import { demoIfcModel, generateIfc, maaskadeIfcModel } from '../../server/db/fixtures/ifc-demo';
+import { generateLargeIfc } from '../../server/db/fixtures/ifc-demo-large';
 import { IfcReadError } from '../../server/services/ifc-structure';
 import { extractViewerModel } from '../../server/services/ifc-viewer-extract';
 import { ExtractionPool } from '../../server/services/ifc-viewer-pool';
