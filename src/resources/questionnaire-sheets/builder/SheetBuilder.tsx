@@ -156,11 +156,11 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
   const [refusedDelete, setRefusedDelete] = useState<{ id: string; dependents: ReturnType<typeof whereUsed> } | null>(null);
   const history = useBuilderHistory(() => ({ model: sheetModel((documents?.schema ?? record.schema) as unknown as SheetSchema, (documents?.uiSchema ?? record.uiSchema) as SheetUiSchema), others: {} }));
   const { model, others: changedOthers } = history.present;
-  // The documents last handed to the page, and the text of documents taken from the JSON view (until the builder's
-  // own documents of that step come by: they are not handed back). Texts are made only around a JSON-view edit: a
-  // 70 kB stringify per keystroke would delay the frame that shows it.
+  // The documents last handed to the page; and whether the next documents are a step taken from the JSON view: those
+  // are not handed back (the builder writes keys in its own order, and the text being typed there must stay as typed
+  // — handing it back reordered it, and a save in between stored one text while the page held another).
   const emitted = useRef<ReturnType<typeof writeSheet> | null>(null);
-  const taken = useRef<string | null>(null);
+  const fromJsonView = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -194,11 +194,14 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
   // Every builder step goes to the page (the JSON view and the save); a change made in the JSON view comes back as a step.
   useEffect(() => {
     if (written === emitted.current) return;
+    const first = emitted.current === null;
     emitted.current = written;
-    if (taken.current !== null) {
-      const same = JSON.stringify(written) === taken.current;
-      taken.current = null;
-      if (same) return;
+    // The first documents are the page's own, read when the builder mounted (it is lazy: by the time it has loaded and
+    // rendered, the configurer may be typing in the JSON view, and handing them back would undo that typing).
+    if (first) return;
+    if (fromJsonView.current) {
+      fromJsonView.current = false;
+      return;
     }
     const companions = set.flatMap((sheet) => (changedOthers[sheet.name] ? [{ name: sheet.name, schema: changedOthers[sheet.name], baseId: sheet.id, baseUpdatedAt: sheet.updatedAt }] : []));
     // The page (its JSON texts, the save, the server's check) follows in a transition: the keystroke paints first.
@@ -211,9 +214,8 @@ export default function SheetBuilder({ record, documents, jsonRevision, onChange
   useEffect(() => {
     const next = latestDocuments.current;
     if (!jsonRevision || !next) return;
-    const text = JSON.stringify(next);
-    if (emitted.current && text === JSON.stringify(emitted.current)) return;
-    taken.current = text;
+    if (emitted.current && JSON.stringify(next) === JSON.stringify(emitted.current)) return;
+    fromJsonView.current = true;
     history.apply((present) => ({ ...present, model: sheetModel(next.schema as unknown as SheetSchema, next.uiSchema as SheetUiSchema) }));
   }, [jsonRevision, history.apply]);
 
