@@ -1,23 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/ports.js';
+import { waitUntilReady } from '../support/server.js';
 
 // Also run by the benchmarks (tsx, ES modules: no __dirname).
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface ServerProcess {
   port: number;
@@ -73,18 +66,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000; // a loaded CI machine starts the server (tsx, seed) slowly
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${baseURL}/api/ready`)).ok) break; // listening is not ready yet (503 until then)
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('server did not become healthy within 180 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntilReady(baseURL, child, { timeoutMs: 180_000 }); // a loaded CI machine starts the server (tsx, seed) slowly
   } catch (error) {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

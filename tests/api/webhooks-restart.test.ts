@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed.js';
 import { createThrowawayDatabase } from './pg-database.js';
 import { startReceiver } from './webhook-receiver.js';
+import { freePort } from '../support/ports.js';
+import { waitUntilReady } from '../support/server.js';
 
 const root = resolve(__dirname, '../..');
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -14,15 +15,6 @@ let dataDir: string;
 let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The real server (server/index.ts) on the test's database, delivering webhooks every 100 ms. */
 async function startServer(port: number): Promise<ChildProcess> {
@@ -47,18 +39,9 @@ async function startServer(port: number): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      // /api/health answers as soon as the process listens; the portal serves requests once /api/ready says so.
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // /api/health answers as soon as the process listens; the portal serves requests once /api/ready says so.
+  await waitUntilReady(`http://127.0.0.1:${port}`, server, { timeoutMs: 90_000 });
+  return server;
 }
 
 async function login(base: string, username: string): Promise<string> {

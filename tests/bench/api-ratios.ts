@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { login, prepareData, seedBanners, type PreparedData } from './bench-data.js';
 import { root } from './chromium-app.js';
-import { freePort } from './ports.js';
+import { freePort } from '../support/ports.js';
 import { startPostgres } from './postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);

@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, launchBrowser } from '../e2e/browser.js';
-import { freePort } from './ports.js';
+import { freePort } from '../support/ports.js';
+import { waitUntilReady } from '../support/server.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -23,17 +24,8 @@ export async function startServer(appDir: string, dataDir: string): Promise<{ ba
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { base, server };
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilReady(base, server, { timeoutMs: 60_000 });
+  return { base, server };
 }
 
 let builtApp: { dir: string; work: string } | null = null;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { root } from './chromium-app.js';
-import { freePort } from './ports.js';
+import { freePort } from '../support/ports.js';
 
 export interface BenchPostgres {
   /** Admin URL of the server (database `postgres`). */

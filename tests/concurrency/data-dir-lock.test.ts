@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntilReady } from '../support/server.js';
 
 const root = resolve(__dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'px-datadir-lock-'));
@@ -22,19 +23,7 @@ function server(port: number) {
   return { child, exited, stderr: () => stderr };
 }
 
-async function healthy(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy');
-}
+const healthy = (port: number, child: ChildProcess) => waitUntilReady(`http://127.0.0.1:${port}`, child, { timeoutMs: 120_000 });
 
 const port = () => 20_000 + Math.floor(Math.random() * 20_000);
 

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,8 @@ import { createTestContext, DEMO_PASSWORD } from '../api/helpers.js';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
+import { freePort } from '../support/ports.js';
+import { waitUntilReady } from '../support/server.js';
 
 const root = resolve(__dirname, '../..');
 
@@ -60,15 +61,6 @@ export async function embeddedTarget(): Promise<Target> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface ServerProcess {
   baseURL: string;
@@ -85,17 +77,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilReady(baseURL, child, { timeoutMs: 120_000, what: 'server' });
   return {
     baseURL,
     async stop() {

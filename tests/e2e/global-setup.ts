@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM } from './browser';
+import { freePort } from '../support/ports.js';
+import { waitUntilReady } from '../support/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,15 +18,6 @@ declare module 'vitest' {
 
 const root = resolve(__dirname, '../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Seeds the demo into a data directory of its own: a server starts there, becomes ready, and stops again. */
 async function seedDemoTemplate(): Promise<string> {
@@ -36,17 +28,7 @@ async function seedDemoTemplate(): Promise<string> {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', LOG_LEVEL: 'warn', STATIC_DIR: join(dir, 'no-app') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (seeding.exitCode !== null) throw new Error(`seeding the demo template: the server exited with ${seeding.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('seeding the demo template took more than 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilReady(`http://127.0.0.1:${port}`, seeding, { timeoutMs: 120_000, what: 'the server seeding the demo template' });
   const exited = new Promise((r) => seeding.once('exit', r));
   seeding.kill('SIGTERM');
   await exited;
@@ -70,17 +52,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitUntilReady(baseURL, server, { timeoutMs: 60_000, what: 'server' });
   project.provide('baseURL', baseURL);
   project.provide('demoTemplate', demoTemplate);
   return async () => {

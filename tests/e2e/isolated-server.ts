@@ -1,23 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser, login, newContext } from './browser';
+import { freePort } from '../support/ports.js';
+import { waitUntilReady } from '../support/server.js';
 
 const root = resolve(__dirname, '../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * The demo installation seeded once per run (global-setup.ts), copied into a server's data directory: a server
@@ -68,17 +60,7 @@ export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env
     server.stdout?.on('data', (chunk: Buffer) => {
       printed += chunk.toString('utf8');
     });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`isolated server exited with ${server.exitCode}`);
-      try {
-        if ((await fetch(`${baseURL}/api/ready`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('isolated server did not become healthy within 60 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitUntilReady(baseURL, server, { timeoutMs: 60_000, what: 'isolated server' });
     return server;
   };
   let server = await launch();
