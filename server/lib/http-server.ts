@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { DRAIN_MAX_BYTES } from './body-limit.js';
@@ -23,7 +23,7 @@ export const KEEP_ALIVE_MS = 65_000;
 export function startHttpServer(fetch: (request: Request, env: unknown) => Response | Promise<Response>, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): Server {
   const server = serve(
     {
-      fetch,
+      fetch: answerOnce(fetch),
       port: options.port,
       hostname: options.hostname,
       autoCleanupIncoming: false,
@@ -35,6 +35,23 @@ export function startHttpServer(fetch: (request: Request, env: unknown) => Respo
   // A request's headers may take as long as the connection may idle, and a little more (Node's rule).
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   return server;
+}
+
+/**
+ * A route that writes its answer itself (the demo identity provider hands the Node request to oidc-provider) returns
+ * RESPONSE_ALREADY_SENT; the middlewares around it (request id, security headers) then copy it into a new
+ * response, and the adapter (@hono/node-server 2.1) wrote that copy's head a second time: ERR_HTTP_HEADERS_SENT
+ * on every provider request. When the Node response has its head already, the adapter gets an answer it skips.
+ */
+export function answerOnce(fetch: (request: Request, env: unknown) => Response | Promise<Response>) {
+  return async (request: Request, env: unknown): Promise<Response> => {
+    const response = await fetch(request, env);
+    if (!(env as { outgoing?: ServerResponse } | undefined)?.outgoing?.headersSent) return response;
+    const skipped = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+    // Reading the body turns the adapter's light response into a full one, which it checks for the marker.
+    void skipped.body;
+    return skipped;
+  };
 }
 
 /**

@@ -153,6 +153,8 @@ describe('delivery data and deliveries', () => {
     const saved = (await (await customer.request.get(`/api/materials/${lotId}`)).json()) as { volume: number }[];
     expect(saved.map((material) => material.volume)).toEqual([12.5]);
 
+    // The new lot's page has loaded (its own breadcrumb), so the menu opened next belongs to it and stays.
+    await customer.getByRole('navigation', { name: 'breadcrumb' }).getByText('Dachgeschoss').waitFor();
     await customer.getByTestId('unit-actions').click();
     await customer.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = customer.getByRole('dialog');
