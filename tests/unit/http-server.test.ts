@@ -22,7 +22,7 @@ describe('startHttpServer', () => {
     });
     app.get('/plain', (c) => c.text('plain'));
     const server = await new Promise<ReturnType<typeof startHttpServer>>((resolve) => {
-      const started = startHttpServer(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+      const started = startHttpServer((request, env) => app.fetch(request, env as { outgoing: ServerResponse }), { port: 0, hostname: '127.0.0.1' }, () => resolve(started));
     });
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
