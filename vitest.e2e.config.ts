@@ -1,13 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './tests/e2e/workers';
+
+/**
+ * Journeys that assert how fast the app follows (live updates, a solved login challenge, the viewer's extraction,
+ * workflow answers, rule explanations): they run after the others, one at a time, on a machine no other journey
+ * shares — a neighbour's burst would measure the neighbour.
+ */
+const TIMED = ['aac-order', 'live', 'rules-explained', 'shell', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     setupFiles: ['tests/e2e/console-guard.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
     pool: 'forks',
+    // expect.poll waits as long as a Playwright locator does for a page to follow (vitest's default, 1 s, failed
+    // whenever the machine was busy: a table still loading after a navigation read as "0 rows").
+    expect: { poll: { timeout: 15_000, interval: 100 } },
+    projects: [
+      {
+        extends: true,
+        // Journey files side by side, one per worker; each worker's files share that worker's demo server.
+        test: { name: 'journeys', include: ['tests/e2e/**/*.e2e.ts'], exclude: TIMED, fileParallelism: E2E_WORKERS > 1, maxWorkers: E2E_WORKERS, sequence: { groupOrder: 0 } },
+      },
+      { extends: true, test: { name: 'timed', include: TIMED, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

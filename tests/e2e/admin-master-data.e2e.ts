@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../api/png-fixture';
-import { launchBrowser, login, newContext, settled } from './browser';
+import { launchBrowser, login, newContext, settled, sharedBaseURL } from './browser';
 
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 let browser: Browser;
 
 beforeAll(async () => {

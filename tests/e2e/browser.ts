@@ -1,7 +1,22 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_PASSWORD = 'Portal-Demo-1';
+
+/**
+ * What every journey server runs with besides its own port and data: passwords hashed with N=2^12 instead of
+ * 2^17 (as the unit and API suites do, vite.config.ts) — a journey signs in ~110 times, each sign-in 0.4 s of
+ * server CPU otherwise; the production cost is the API suite's to test (passwords.test.ts).
+ */
+export const E2E_SERVER_ENV: Record<string, string> = { PASSWORD_HASH_LOG2N: '12' };
+
+/** The shared demo server of this worker (global-setup.ts starts one per worker). */
+export function sharedBaseURL(): string {
+  const urls = inject('baseURLs');
+  const pool = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(pool - 1) % urls.length];
+}
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {

@@ -3,7 +3,8 @@
 // with the pages that have forms (the bench compares the first load with a bare react-admin app).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sharedBaseURL } from './browser';
 import { DEVELOPMENT_RUNTIME_MARKERS } from '../../scripts/build-app.mjs';
 import { initialChunks as sharedInitialChunks } from '../bench/initial-js.js';
 
@@ -77,7 +78,7 @@ describe('bundle', () => {
   });
 
   it('the server hands out the production build: the entry and its preloads hold no development runtime', async () => {
-    const baseURL = inject('baseURL');
+    const baseURL = sharedBaseURL();
     const html = await (await fetch(`${baseURL}/home/app/dash`)).text();
     const scripts = [
       ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((match) => match[1]),

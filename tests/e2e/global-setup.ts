@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../scripts/build-app.mjs';
-import { CHROMIUM } from './browser';
+import { CHROMIUM, E2E_SERVER_ENV } from './browser';
+import { E2E_WORKERS } from './workers';
 import { freePort } from '../support/ports.js';
 import { waitUntilReady } from '../support/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One shared demo server per worker; a journey file takes its worker's (sharedBaseURL() in browser.ts). */
+    baseURLs: string[];
     /** A data directory with the demo seed, copied by every server of the run (isolated-server.ts). */
     demoTemplate: string;
   }
@@ -25,7 +27,7 @@ async function seedDemoTemplate(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'px-e2e-template-'));
   const seeding: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', LOG_LEVEL: 'warn', STATIC_DIR: join(dir, 'no-app') },
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', LOG_LEVEL: 'warn', STATIC_DIR: join(dir, 'no-app') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUntilReady(`http://127.0.0.1:${port}`, seeding, { timeoutMs: 120_000, what: 'the server seeding the demo template' });
@@ -35,30 +37,72 @@ async function seedDemoTemplate(): Promise<string> {
   return dir;
 }
 
-/** Builds the app, starts the real server (fresh embedded database with the demo seed) and shares its URL. */
-export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium)`);
-  // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
-  if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
-  // The demo installation, seeded once: every server of the run starts on a copy of it.
-  const demoTemplate = await seedDemoTemplate();
+/** A server on a copy of the demo template: the shared server of one worker. */
+async function startSharedServer(demoTemplate: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-'));
   cpSync(demoTemplate, dataDir, { recursive: true, filter: (source) => !lstatSync(source).isSocket() });
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
     cwd: root,
     // The server's warnings and errors show in the test output; request lines stay out of it.
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...(process.env.E2E_OUT_DIR ? { STATIC_DIR: process.env.E2E_OUT_DIR } : {}) },
+    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...(process.env.E2E_OUT_DIR ? { STATIC_DIR: process.env.E2E_OUT_DIR } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseURL, server, { timeoutMs: 60_000, what: 'server' });
-  project.provide('baseURL', baseURL);
-  project.provide('demoTemplate', demoTemplate);
+  await waitUntilReady(baseURL, server, { timeoutMs: 120_000, what: 'server' });
+  return {
+    baseURL,
+    stop: async () => {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Shared {
+  baseURLs: string[];
+  demoTemplate: string;
+  stop: () => Promise<void>;
+}
+
+/** The build, the template and the servers, made once per run though vitest calls the setup once per project. */
+const run = globalThis as typeof globalThis & { __pxE2E?: { shared: Promise<Shared>; users: number } };
+
+async function startShared(): Promise<Shared> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium)`);
+  // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
+  if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
+  // The demo installation, seeded once: every server of the run starts on a copy of it.
+  const demoTemplate = await seedDemoTemplate();
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startSharedServer(demoTemplate)));
+  return {
+    baseURLs: servers.map((server) => server.baseURL),
+    demoTemplate,
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      rmSync(demoTemplate, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Builds the app, seeds the demo template and starts one shared server per worker (journeys that change shared
+ * demo data start their own, isolated-server.ts): journey files of different workers never meet on a server.
+ * The projects of vitest.e2e.config.ts share all of it; the last one's teardown stops it.
+ */
+export default async function setup(project: TestProject) {
+  run.__pxE2E ??= { shared: startShared(), users: 0 };
+  const state = run.__pxE2E;
+  state.users += 1;
+  const shared = await state.shared;
+  project.provide('baseURLs', shared.baseURLs);
+  project.provide('demoTemplate', shared.demoTemplate);
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(demoTemplate, { recursive: true, force: true });
+    state.users -= 1;
+    if (state.users > 0) return;
+    run.__pxE2E = undefined;
+    await shared.stop();
   };
 }

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newContext, sharedBaseURL } from './browser';
 
 // Reads only: the help centre changes no demo data. The customer's language is set back to English at the end.
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 const SHOTS = '/tmp/shots-help';
 let browser: Browser;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
+import { E2E_SERVER_ENV, launchBrowser, login, newContext } from './browser';
 import { freePort } from '../support/ports.js';
 import { waitUntilReady } from '../support/server.js';
 
@@ -44,6 +44,7 @@ export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env
       cwd: root,
       env: {
         ...process.env,
+        ...E2E_SERVER_ENV,
         PORT: String(port),
         DATA_DIR: dataDir,
         HOST: '127.0.0.1',
@@ -60,7 +61,7 @@ export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env
     server.stdout?.on('data', (chunk: Buffer) => {
       printed += chunk.toString('utf8');
     });
-    await waitUntilReady(baseURL, server, { timeoutMs: 60_000, what: 'isolated server' });
+    await waitUntilReady(baseURL, server, { timeoutMs: 120_000, what: 'isolated server' });
     return server;
   };
   let server = await launch();

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalRecord } from '../../src/domain/journal';
-import { launchBrowser, login, newContext } from './browser';
+import { launchBrowser, login, newContext, sharedBaseURL } from './browser';
 
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 const shots = process.env.E2E_SHOTS_DIR;
 let browser: Browser;
 

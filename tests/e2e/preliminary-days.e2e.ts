@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, login, newContext } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newContext, sharedBaseURL } from './browser';
 
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 let browser: Browser;
 
 beforeAll(async () => {

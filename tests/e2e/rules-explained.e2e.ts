@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fillCalendarDay, launchBrowser, login, newContext } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillCalendarDay, launchBrowser, login, newContext, sharedBaseURL } from './browser';
 
 // Issue 20: what the API refuses, the screen explains in place (journeys on the shared server: no demo state changes).
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_CHALLENGE, proofHolds, type LoginProof } from '../../src/domain/loginChallenge';
-import { launchBrowser, login, newContext } from './browser';
+import { launchBrowser, login, newContext, sharedBaseURL } from './browser';
 
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newContext, signInAtProvider } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, launchBrowser, newContext, sharedBaseURL, signInAtProvider } from './browser';
 
 // The shared server runs with the demo seed, so it mounts the demo identity provider (a real oidc-provider)
 // under /demo-idp and signs external logins in through it.
-const baseURL = inject('baseURL');
+const baseURL = sharedBaseURL();
 const SHOTS = `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/sso`;
 let browser: Browser;
 
