@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { and, eq, like, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mails, rateLimits, salesOrganisations, tenants, users } from '../../server/db/schema.js';
 import { resetMailLimits } from '../../server/services/mail-outbox.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 import { serverEnv } from './server-process.js';
+import { spawnServer } from '../support/server.js';
 
 /**
  * Issue #41: every link the portal mails starts at PUBLIC_URL, whatever Host and Origin a request claims; a request
@@ -166,10 +166,10 @@ describe('the mail limits hold on every route that mails (the outbox counts)', (
 describe('the start', () => {
   const start = (env: Record<string, string>) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'px-public-url-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../server/index.ts')], { env: serverEnv(dataDir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnServer(serverEnv(dataDir, env), ['ignore', 'pipe', 'pipe']);
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
     return new Promise<{ code: number | null; output: string }>((done) =>
       child.once('exit', (code) => {
         rmSync(dataDir, { recursive: true, force: true });

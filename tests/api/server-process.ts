@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnServer } from '../support/server.js';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -36,7 +37,7 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
 
 /** Starts server/index.ts as `npm start` would (with tsx); resolves once it listens (not yet ready). */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/index.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnServer(env, ['ignore', 'pipe', 'inherit']);
   const lines: Record<string, unknown>[] = [];
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((resolveServer, reject) => {

@@ -1,15 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/ports.js';
-import { waitUntilReady } from '../support/server.js';
-
-// Also run by the benchmarks (tsx, ES modules: no __dirname).
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { startTestServer, type TestServer } from '../support/server.js';
 
 
 export interface ServerProcess {
@@ -46,34 +38,17 @@ async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<v
  * process's memory, the event loop under load.
  */
 export async function startServerProcess(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'px-api-server-'));
   const database = await throwawayDatabase();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SEED: 'demo',
-      DATABASE_URL: database?.url ?? '',
-      SCHEDULER_INTERVAL_MS: '0',
-      STATIC_DIR: join(dataDir, 'no-app'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
+  let server: TestServer;
   try {
-    await waitUntilReady(baseURL, child, { timeoutMs: 180_000 }); // a loaded CI machine starts the server (tsx, seed) slowly
+    // A loaded CI machine starts the server (tsx, seed) slowly.
+    server = await startTestServer({ databaseUrl: database?.url, env, readyTimeoutMs: 180_000 });
   } catch (error) {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
     throw error;
   }
+  const { port, baseURL } = server;
+  const child = server.child;
   const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) * 1024;
   return {
@@ -89,9 +64,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
       writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
     },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
       await database?.drop();
     },
   };

@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed.js';
 import { createThrowawayDatabase } from './pg-database.js';
 import { startReceiver } from './webhook-receiver.js';
 import { freePort } from '../support/ports.js';
-import { waitUntilReady } from '../support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
-const root = resolve(__dirname, '../..');
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let dataDir: string;
 let databaseUrl = '';
@@ -17,31 +15,22 @@ let dropDatabase: (() => Promise<void>) | undefined;
 
 
 /** The real server (server/index.ts) on the test's database, delivering webhooks every 100 ms. */
-async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
+async function startServer(port: number): Promise<TestServer> {
+  return startTestServer({
+    port,
+    dataDir,
+    databaseUrl,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED: 'demo',
-      STATIC_DIR: join(dataDir, 'no-app'),
-      SCHEDULER_INTERVAL_MS: '0',
       WEBHOOK_INTERVAL_MS: '100',
       WEBHOOK_LEASE_MS: '1500',
       WEBHOOK_TIMEOUT_MS: '60000',
       WEBHOOK_RETRY_DELAYS_MS: '200,200',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // /api/health answers as soon as the process listens; the portal serves requests once /api/ready says so.
+    readyTimeoutMs: 90_000,
   });
-  // /api/health answers as soon as the process listens; the portal serves requests once /api/ready says so.
-  await waitUntilReady(`http://127.0.0.1:${port}`, server, { timeoutMs: 90_000 });
-  return server;
 }
 
 async function login(base: string, username: string): Promise<string> {
@@ -87,8 +76,9 @@ describe('a server killed between commit and delivery', () => {
       expect(placed.status).toBe(200);
       // The receiver got the request but never answers: the server dies before it could mark anything done.
       await receiver.waitFor(1);
-      server.kill('SIGKILL');
-      await new Promise((r) => server.once('exit', r));
+      const killed = server.child;
+      killed.kill('SIGKILL');
+      await new Promise((r) => killed.once('exit', r));
 
       receiver.setFallback(204);
       server = await startServer(port);
@@ -109,7 +99,7 @@ describe('a server killed between commit and delivery', () => {
       expect(deliveries[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
       expect(receiver.received).toHaveLength(2);
     } finally {
-      server.kill('SIGKILL');
+      server.child.kill('SIGKILL');
     }
   }, 180_000);
 });

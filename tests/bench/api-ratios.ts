@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { login, prepareData, seedBanners, type PreparedData } from './bench-data.js';
 import { root } from './chromium-app.js';
 import { freePort } from '../support/ports.js';
+import { spawnServer, testServerEnv } from '../support/server.js';
 import { startPostgres } from './postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -129,19 +130,7 @@ const node = (script: string, env: Record<string, string>) =>
 /** The portal on prepared data, `processes` server processes (WEB_CONCURRENCY) sharing one port. */
 async function startPortal(dataDir: string, databaseUrl: string, processes: number, env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = node(join(root, 'server', 'index.ts'), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SEED: 'none',
-    SCHEDULER_INTERVAL_MS: '0',
-    LOG_LEVEL: 'error',
-    STATIC_DIR: join(dataDir, 'no-app'),
-    WEB_CONCURRENCY: String(processes),
-    ...env,
-  });
+  const child = spawnServer(testServerEnv({ port, dataDir, databaseUrl, seed: 'none' }, { LOG_LEVEL: 'error', WEB_CONCURRENCY: String(processes), ...env }), ['ignore', 'ignore', 'inherit']);
   const base = `http://127.0.0.1:${port}`;
   await waitReady(base, child);
   return { base, child };

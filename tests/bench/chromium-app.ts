@@ -1,6 +1,6 @@
 // What the Chromium benchmarks share: the app built once per run (or BENCH_APP_DIR), the real server on a fresh
 // demo database, a browser, and the clean-up afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,8 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, launchBrowser } from '../e2e/browser.js';
-import { freePort } from '../support/ports.js';
-import { waitUntilReady } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -17,15 +16,8 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /** The real server on a fresh demo database, serving the built app from `appDir`. */
 export async function startServer(appDir: string, dataDir: string): Promise<{ base: string; server: ChildProcess }> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: appDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(base, server, { timeoutMs: 60_000 });
-  return { base, server };
+  const started = await startTestServer({ dataDir, staticDir: appDir });
+  return { base: started.baseURL, server: started.child };
 }
 
 let builtApp: { dir: string; work: string } | null = null;

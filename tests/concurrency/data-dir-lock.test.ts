@@ -1,21 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { waitUntilReady } from '../support/server.js';
+import { spawnServer, testServerEnv, waitUntilReady } from '../support/server.js';
 
-const root = resolve(__dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'px-datadir-lock-'));
 const started: ChildProcess[] = [];
 
 /** A real server process on the embedded database in `dataDir`; its exit code and what it wrote to stderr. */
 function server(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', SCHEDULER_INTERVAL_MS: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawnServer(testServerEnv({ port, dataDir, seed: 'none' }), ['ignore', 'ignore', 'pipe']);
   started.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += String(chunk)));

@@ -1,18 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
 import { createTestContext, DEMO_PASSWORD } from '../api/helpers.js';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
-import { freePort } from '../support/ports.js';
-import { waitUntilReady } from '../support/server.js';
-
-const root = resolve(__dirname, '../..');
+import { startTestServer } from '../support/server.js';
 
 export interface Answer {
   status: number;
@@ -69,26 +62,7 @@ interface ServerProcess {
 
 /** A real server process (server/index.ts) on the given PostgreSQL database, once it is ready (/api/ready). */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'px-concurrency-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED: 'demo', SCHEDULER_INTERVAL_MS: '0', STATIC_DIR: join(dataDir, 'no-app'), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseURL, child, { timeoutMs: 120_000, what: 'server' });
-  return {
-    baseURL,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startTestServer({ databaseUrl, env });
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl` (…/postgres), and its removal. */

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, E2E_SERVER_ENV } from './browser';
 import { E2E_WORKERS } from './workers';
-import { freePort } from '../support/ports.js';
-import { waitUntilReady } from '../support/server.js';
+import { copyDemoTemplate, startJourneyServer } from './isolated-server';
+import { startTestServer } from '../support/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,44 +17,23 @@ declare module 'vitest' {
   }
 }
 
-const root = resolve(__dirname, '../..');
-
-
 /** Seeds the demo into a data directory of its own: a server starts there, becomes ready, and stops again. */
 async function seedDemoTemplate(): Promise<string> {
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'px-e2e-template-'));
-  const seeding: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', SCHEDULER_INTERVAL_MS: '0', LOG_LEVEL: 'warn', STATIC_DIR: join(dir, 'no-app') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilReady(`http://127.0.0.1:${port}`, seeding, { timeoutMs: 120_000, what: 'the server seeding the demo template' });
-  const exited = new Promise((r) => seeding.once('exit', r));
-  seeding.kill('SIGTERM');
-  await exited;
+  const seeding = await startTestServer({ dataDir: dir, env: { ...E2E_SERVER_ENV, LOG_LEVEL: 'warn' }, what: 'the server seeding the demo template' });
+  await seeding.stop();
   return dir;
 }
 
-/** A server on a copy of the demo template: the shared server of one worker. */
+/** A server on a copy of the demo template: the shared server of one worker (its scheduler runs, as in production). */
 async function startSharedServer(demoTemplate: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-'));
-  cpSync(demoTemplate, dataDir, { recursive: true, filter: (source) => !lstatSync(source).isSocket() });
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-    cwd: root,
-    // The server's warnings and errors show in the test output; request lines stay out of it.
-    env: { ...process.env, ...E2E_SERVER_ENV, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, HOST: '127.0.0.1', SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...(process.env.E2E_OUT_DIR ? { STATIC_DIR: process.env.E2E_OUT_DIR } : {}) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseURL, server, { timeoutMs: 120_000, what: 'server' });
+  copyDemoTemplate(demoTemplate, dataDir);
+  const server = await startJourneyServer({ dataDir, env: { SCHEDULER_INTERVAL_MS: undefined } });
   return {
-    baseURL,
+    baseURL: server.baseURL,
     stop: async () => {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD, E2E_SERVER_ENV, EXTERNAL_LOGINS, launchBrowser, login, newContext } from './browser';
-import { freePort } from '../support/ports.js';
-import { waitUntilReady } from '../support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const root = resolve(__dirname, '../..');
 
@@ -21,62 +19,32 @@ export function copyDemoTemplate(template: string | undefined, dataDir: string):
   return true;
 }
 
+/** A journey server: the built app, journey settings (E2E_SERVER_ENV), warnings and errors in the test output. */
+export function startJourneyServer(options: { dataDir?: string; seed?: 'demo' | 'none'; env?: Record<string, string | undefined>; captureOutput?: boolean; what?: string }): Promise<TestServer> {
+  return startTestServer({
+    ...options,
+    staticDir: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
+    env: { ...E2E_SERVER_ENV, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...options.env },
+  });
+}
+
 /**
  * A second server with its own fresh database (the demo seed, or `seed: 'none'` for an empty installation), for
  * journeys that change demo projects other journeys read (e.g. driving a project through its states). Serves the
  * app the global setup built; `output()` is what the server printed (the first administrator's link).
  */
-export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<{
-  baseURL: string;
-  output: () => string;
-  /** Stops the server and starts it again on the same port and data (what a deployment's restart does). */
-  restart: () => Promise<void>;
-  stop: () => Promise<void>;
-}> {
-  const port = await freePort();
+export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-iso-'));
   // A fresh copy of the demo installation (the same as a fresh seed, made minutes ago).
   if ((options.seed ?? 'demo') === 'demo') copyDemoTemplate(inject('demoTemplate'), dataDir);
-  const baseURL = `http://127.0.0.1:${port}`;
-  let printed = '';
-  const launch = async (): Promise<ChildProcess> => {
-    const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...E2E_SERVER_ENV,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        SEED: options.seed ?? 'demo',
-        DATABASE_URL: '',
-        SCHEDULER_INTERVAL_MS: '0',
-        STATIC_DIR: process.env.E2E_OUT_DIR ?? join(root, 'dist'),
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString('utf8');
-    });
-    await waitUntilReady(baseURL, server, { timeoutMs: 120_000, what: 'isolated server' });
-    return server;
-  };
-  let server = await launch();
+  const server = await startJourneyServer({ ...options, dataDir, captureOutput: true, what: 'isolated server' });
   return {
-    baseURL,
-    output: () => printed,
-    restart: async () => {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-      server = await launch();
+    ...server,
+    get child() {
+      return server.child;
     },
     stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

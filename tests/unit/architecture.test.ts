@@ -43,6 +43,18 @@ describe('one formatting of dates and numbers', () => {
   });
 });
 
+describe('one test support module', () => {
+  const tests = join(__dirname, '..');
+  // This file names the patterns it looks for.
+  const files = sourceFiles(tests).map((file) => relative(tests, file)).filter((file) => file !== 'unit/architecture.test.ts');
+  it('only tests/support/server.ts starts the server process (startTestServer, spawnServer); freePort is written once', () => {
+    const starters = files.filter((file) => /['"]server['"],\s*['"]index\.ts['"]|server\/index\.ts['"]\)/.test(readFileSync(join(tests, file), 'utf8')));
+    expect(starters).toEqual(['support/server.ts']);
+    const freePorts = files.filter((file) => /function freePort\b|const freePort\s*=/.test(readFileSync(join(tests, file), 'utf8')));
+    expect(freePorts).toEqual(['support/ports.ts']);
+  });
+});
+
 describe('IFC models are read off the request thread', () => {
   it('no server module but the extraction worker\'s reads a model with web-ifc: routes ask the worker pool (issue #21)', () => {
     const server = join(__dirname, '../../server');
