@@ -1,8 +1,8 @@
 import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Dashboard, DASHBOARD_PATH } from './custom/dashboard/Dashboard';
-import { QUESTIONNAIRE_DETAILS_ROUTE, QUESTIONNAIRE_ROUTE } from './custom/project/questionnaire/questionnairePaths';
-import { QuestionnaireRedirect } from './custom/project/questionnaire/QuestionnaireRedirect';
+import { QUESTIONNAIRE_DETAILS_ROUTE, QUESTIONNAIRE_ROUTE } from './resources/projects/questionnaire/questionnairePaths';
+import { QuestionnaireRedirect } from './resources/projects/questionnaire/QuestionnaireRedirect';
 import { PLANNING_PATH } from './domain/routes';
 import { HELP_PATH, HELP_TOPIC_ROUTE } from './domain/helpTopics';
 import { NEWS_PATH, PROJECT_LIST_PATHS, WORKFLOWS_PATH } from './domain/projectLists';
@@ -47,14 +47,14 @@ export const APP_BASENAME = '/home/app';
 export const PROFILE_PATH = '/profile';
 // Custom pages load when first opened (the avatar cropper, rjsf, three.js and the order tables stay out of the first bundle).
 const ProfilePage = lazyView(() => import('./custom/profile/ProfilePage'));
-const ProjectStructurePage = lazyView(() => import('./custom/project/structure/ProjectStructurePage'));
-const QuestionnairePage = lazyView(() => import('./custom/project/questionnaire/QuestionnairePage'));
-const AacOrderPage = lazyView(() => import('./custom/orders/aac/AacOrderPage'));
-const LintelOrderPage = lazyView(() => import('./custom/orders/lintel/LintelOrderPage'));
-const PlanningPage = lazyView(() => import('./custom/project/planning/PlanningPage'));
+const ProjectStructurePage = lazyView(() => import('./resources/projects/structure/ProjectStructurePage'));
+const QuestionnairePage = lazyView(() => import('./resources/projects/questionnaire/QuestionnairePage'));
+const AacOrderPage = lazyView(() => import('./resources/projects/orders/aac/AacOrderPage'));
+const LintelOrderPage = lazyView(() => import('./resources/projects/orders/lintel/LintelOrderPage'));
+const PlanningPage = lazyView(() => import('./resources/projects/planning/PlanningPage'));
 const NewsPage = lazyView(() => import('./custom/news/NewsPage'));
 // The viewer page and its three.js scene are chunks of their own (three.js must not be in the first bundle).
-const ViewerPage = lazyView(() => import('./custom/viewer/ViewerPage'));
+const ViewerPage = lazyView(() => import('./resources/projects/viewer/ViewerPage'));
 const HelpPage = lazyView(() => import('./custom/help/HelpPage'));
 // The configurers' workflow editor (diagram library and layout in its own chunk).
 const WorkflowEditorPage = lazyView(() => import('./resources/workflow-editor/WorkflowEditorPage'));

@@ -23,11 +23,9 @@ describe('one data layer', () => {
 
   it('src/custom holds only the pages the review kept (docs/architecture.md names each with its reason)', () => {
     const kept = readdirSync(join(src, 'custom')).sort();
-    expect(kept).toEqual(['account', 'dashboard', 'help', 'news', 'orders', 'profile', 'project', 'viewer']);
-    expect(readdirSync(join(src, 'custom/project')).sort()).toEqual(['planning', 'questionnaire', 'structure']);
+    expect(kept).toEqual(['account', 'dashboard', 'help', 'news', 'profile']);
     const architecture = readFileSync(join(__dirname, '../../docs/architecture.md'), 'utf8');
-    const pages = [...kept.filter((name) => name !== 'project'), 'project/planning', 'project/questionnaire', 'project/structure'];
-    for (const page of pages) expect(architecture, `docs/architecture.md gives no reason for src/custom/${page}`).toContain(`\`src/custom/${page}\``);
+    for (const page of kept) expect(architecture, `docs/architecture.md gives no reason for src/custom/${page}`).toContain(`\`src/custom/${page}\``);
   });
 });
 

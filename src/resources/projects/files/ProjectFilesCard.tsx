@@ -25,7 +25,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fileExtension, PROJECT_FILE_ACCEPT, projectFileContentUrl, type ProjectFile } from '../../../domain/projectFiles';
-import { IFC_IMPORT_PARAM } from '../../../custom/project/structure/structurePaths';
+import { IFC_IMPORT_PARAM } from '../structure/structurePaths';
 import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
 import { DownloadFilesDialog } from './DownloadFilesDialog';
 import { formatFileSize } from './fileTree';
