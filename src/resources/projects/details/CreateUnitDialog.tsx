@@ -7,7 +7,7 @@ import type { ProjectUnit, UnitType } from '../../../domain/projectUnits';
 import { zodResolver } from '../../../forms/zodResolver';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { PROJECTS_RESOURCE } from '../../names';
-import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { InfoDialog } from './InfoDialog';

@@ -7,7 +7,7 @@ import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields, usePortalDataProvider } from '../../../providers/dataProvider';
 import { useConflictHandler } from '../../../providers/conflict';
 import { PROJECTS_RESOURCE } from '../../names';
-import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { useRefreshUnit } from './projectQueries';

@@ -34,7 +34,7 @@ import { messagesText } from '../../../providers/http';
 import { TASKS_RESOURCE } from '../../names';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
 import { showsViewerButton, ViewerButton } from '../viewer/ViewerButton';
-import { HelpPageButton } from '../../../custom/help/HelpPageButton';
+import { HelpPageButton } from '../../../components/HelpPageButton';
 import { helpTopicOfTaskHelp } from '../../../domain/help';
 import { DeliveryActionButtons, hasDeliveryActions } from '../deliveries/DeliveryActionButtons';
 import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../structure/structurePaths';

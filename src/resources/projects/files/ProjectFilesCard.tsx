@@ -26,7 +26,7 @@ import { Confirm, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { fileExtension, PROJECT_FILE_ACCEPT, projectFileContentUrl, type ProjectFile } from '../../../domain/projectFiles';
 import { IFC_IMPORT_PARAM } from '../structure/structurePaths';
-import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { DownloadFilesDialog } from './DownloadFilesDialog';
 import { formatFileSize } from './fileTree';
 import { usePortalDataProvider } from '../../../providers/dataProvider';

@@ -2,8 +2,7 @@ import HelpCenterOutlinedIcon from '@mui/icons-material/HelpCenterOutlined';
 import { Button, type ButtonProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { helpPath, type HelpTopic } from '../../domain/helpTopics';
-import type { HelpLocationState } from './helpLinks';
+import { helpPath, type HelpLocationState, type HelpTopic } from '../domain/helpTopics';
 
 /** The router state of a help link: the page it is followed from, so the help page can lead back. */
 export function useHelpLinkState(): HelpLocationState {

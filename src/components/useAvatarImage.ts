@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { AVATAR_LOAD_RETRIES, AVATAR_RETRY_DELAY_MS, avatarRetryUrl } from '../../domain/avatar';
+import { AVATAR_LOAD_RETRIES, AVATAR_RETRY_DELAY_MS, avatarRetryUrl } from '../domain/avatar';
 
 /**
  * The avatar's image address once it has loaded: a failed load is tried again up to AVATAR_LOAD_RETRIES times,

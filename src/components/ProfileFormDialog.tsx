@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 import type { z } from 'zod';
-import { zodResolver } from '../../forms/zodResolver';
+import { zodResolver } from '../forms/zodResolver';
 import { ServerMessages, fieldMessagesOf, messagesOf } from './ServerMessages';
 
 export interface FieldDefinition {
