@@ -9,3 +9,8 @@ export const planningPagePath = (rootId: number) => `/home/app/project/planning/
 
 /** Where the create form lives (react-admin resource `projects`, view `create`). */
 export const ROOT_PROJECT_CREATE_PATH = '/project/create';
+
+/** The structure page of a root (under the app's basename). */
+export const structurePagePath = (rootId: number | string) => `/home/app/project/structure/${rootId}`;
+/** The delivery overview of a root (under the app's basename). */
+export const deliveryOverviewPath = (rootId: number) => `/home/app/project/delivery-overview/${rootId}`;

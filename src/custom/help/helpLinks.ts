@@ -1,7 +1,6 @@
 import { helpPath, type HelpLocationState, type HelpTopic } from '../../domain/helpTopics';
 import { PROJECT_LIST_PATHS, TASK_LIST_PATH } from '../../domain/projectLists';
-import { deliveryOverviewPath } from '../../resources/projects/deliveries/deliveryQueries';
-import { structurePagePath } from '../../resources/projects/structure/structurePaths';
+import { deliveryOverviewPath, structurePagePath } from '../../domain/routes';
 
 export interface HelpAppLink {
   label: string;

@@ -4,7 +4,7 @@ import { formatDate, formatNumber } from '../../../domain/format';
 
 export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/methods/deliveries';
 
-export const deliveryOverviewPath = (rootId: number) => `/home/app/project/delivery-overview/${rootId}`;
+export { deliveryOverviewPath } from '../../../domain/routes';
 
 /**
  * A problem at a material row: a domain problem (key and params, translated when shown) or a server message

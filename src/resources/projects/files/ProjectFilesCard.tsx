@@ -28,7 +28,7 @@ import { fileExtension, PROJECT_FILE_ACCEPT, projectFileContentUrl, type Project
 import { IFC_IMPORT_PARAM } from '../structure/structurePaths';
 import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { DownloadFilesDialog } from './DownloadFilesDialog';
-import { formatFileSize } from './fileTree';
+import { formatFileSize } from '../../../domain/format';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { localProblem, projectFilesQueryKey, useProjectFiles } from './projectFileQueries';
 import { formatDateTime } from '../../../domain/format';

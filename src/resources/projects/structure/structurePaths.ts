@@ -2,7 +2,7 @@ import type { UnitAction } from '../../../domain/workflow';
 
 /** The structure page of a root (under the app's basename). */
 export const STRUCTURE_ROUTE = '/project/structure/:rootId';
-export const structurePagePath = (rootId: number | string) => `/home/app/project/structure/${rootId}`;
+export { structurePagePath } from '../../../domain/routes';
 /** `?ifc={fileId}` on the structure page opens the import of that model at once (the files card's shortcut, issue #39). */
 export const IFC_IMPORT_PARAM = 'ifc';
 
