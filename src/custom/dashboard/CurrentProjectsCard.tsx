@@ -4,7 +4,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import { PROJECT_LIST_PATHS, PROJECT_LIST_SORT } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { PROJECTS_RESOURCE } from '../../resources/names';
-import { NewRootProjectButton } from '../../resources/projects/NewRootProjectButton';
+import { NewRootProjectButton } from '../../components/NewRootProjectButton';
 
 /** The user's five most recently changed current root projects (quick access); the whole list is one click away. */
 export function CurrentProjectsCard() {

@@ -12,7 +12,7 @@ import { lastPage, parsePageParam, PROJECT_LIST_SORT, type ListStyle, type Proje
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { LIST_PAGE_SIZES } from '../../domain/tasks';
 import { EmptyState } from '../../layout/EmptyState';
-import { NewRootProjectButton } from './NewRootProjectButton';
+import { NewRootProjectButton } from '../../components/NewRootProjectButton';
 import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { ProjectGrid } from './ProjectGrid';
 import { PROJECTS_RESOURCE } from '../names';

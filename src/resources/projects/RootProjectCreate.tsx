@@ -7,7 +7,7 @@ import { rootProjectCreateSchema, type RootProjectOptions } from '../../domain/r
 import { zodResolver } from '../../forms/zodResolver';
 import { PROJECTS_RESOURCE } from '../names';
 import { RootProjectInputs } from './RootProjectInputs';
-import { useRootProjectOptions } from './useRootProjectOptions';
+import { useRootProjectOptions } from '../../providers/useRootProjectOptions';
 
 const formSchema = rootProjectCreateSchema.pick({ tenantID: true, salesOrgID: true, country: true, brickAssortment: true, title: true, notes: true });
 

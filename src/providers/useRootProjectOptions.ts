@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { PortalDataProvider } from '../../providers/dataProvider';
+import type { PortalDataProvider } from './dataProvider';
 
 /** Whether the user may set up projects, and the tenants, sales organisations and countries the form offers. */
 export function useRootProjectOptions() {

@@ -2,8 +2,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ROOT_PROJECT_CREATE_PATH } from '../../domain/routes';
-import { useRootProjectOptions } from './useRootProjectOptions';
+import { ROOT_PROJECT_CREATE_PATH } from '../domain/routes';
+import { useRootProjectOptions } from '../providers/useRootProjectOptions';
 
 /** "New project", shown only to those who may set up root projects (project planners). */
 export function NewRootProjectButton({ variant = 'text' }: { variant?: 'text' | 'contained' }) {
