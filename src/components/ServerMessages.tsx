@@ -16,6 +16,20 @@ export function fieldMessagesOf(error: unknown): Record<string, string> {
   return byField;
 }
 
+/** One message of the API's error body. */
+export interface ServerMessage {
+  text: string;
+  reference?: string;
+  key?: string;
+}
+
+/** The messages of a failed call (a network failure becomes one message without reference). */
+export function serverMessages(error: unknown): ServerMessage[] {
+  const messages = ((error as HttpError)?.body as { messages?: ServerMessage[] } | undefined)?.messages;
+  if (Array.isArray(messages) && messages.length) return messages;
+  return [{ text: (error as Error)?.message || 'ERRORMESSAGES.Unknown' }];
+}
+
 export function ServerMessages({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
   return (

@@ -8,7 +8,7 @@ import { DELIVERY_OVERVIEW_PAGE_SIZE, type DeliveryLotRecord } from '../../domai
 import { unitPageTitle } from '../../domain/projectUnits';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath, useUnitContext } from '../projects/details/projectQueries';
-import { serverMessages } from '../projects/deliveries/deliveryQueries';
+import { serverMessages } from '../../components/ServerMessages';
 import { DELIVERY_OVERVIEW_RESOURCE } from '../names';
 import { DeliveryModelPanel } from './DeliveryModelPanel';
 import { DeliveryOverviewTable } from './DeliveryOverviewTable';

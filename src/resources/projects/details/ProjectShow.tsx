@@ -11,7 +11,7 @@ import { ModelNotice } from '../viewer/ModelNotice';
 import { structurePagePath } from '../structure/structurePaths';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
 import { PROJECTS_RESOURCE } from '../../names';
-import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
+import { CclDeliveryScheduleCard } from '../../../components/deliveries/CclDeliveryScheduleList';
 import { ProjectFilesCard } from '../files/ProjectFilesCard';
 import { MembersCard } from '../members/MembersCard';
 import { positiveId } from '../RootPageState';

@@ -3,12 +3,12 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Box, Chip, CircularProgress, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { formatIsoWeek } from '../../../domain/format';
+import { formatIsoWeek } from '../../domain/format';
 import { DeliveryWeekSelect } from './DeliveryWeekSelect';
-import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../../domain/deliveries';
-import { usePortalDataProvider } from '../../../providers/dataProvider';
-import { serverMessages } from './deliveryQueries';
-import { useConflictHandler } from '../../../providers/conflict';
+import { cclScheduleEntrySchema, type CclScheduleEntry, type CclScheduleEntryInput } from '../../domain/deliveries';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import { serverMessages } from '../ServerMessages';
+import { useConflictHandler } from '../../providers/conflict';
 
 type Field = keyof CclScheduleEntryInput;
 const FIELDS: Field[] = ['features', 'deliveryWeek', 'note'];

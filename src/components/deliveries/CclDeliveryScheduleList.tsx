@@ -2,9 +2,10 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { Alert, Box, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { CclScheduleEntry } from '../../../domain/deliveries';
-import { usePortalDataProvider } from '../../../providers/dataProvider';
-import { serverMessages, type CclSchedule } from './deliveryQueries';
+import type { CclScheduleEntry } from '../../domain/deliveries';
+import { usePortalDataProvider } from '../../providers/dataProvider';
+import type { CclSchedule } from '../../providers/methods/deliveries';
+import { serverMessages } from '../ServerMessages';
 import { CclScheduleRow } from './CclScheduleRow';
 
 /** Spec §9: the CCL schedule list is at most 500 px high and scrolls. */

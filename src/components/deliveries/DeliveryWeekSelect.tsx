@@ -1,7 +1,7 @@
 import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatIsoWeek, isoWeeksAround } from '../../../domain/format';
+import { formatIsoWeek, isoWeeksAround } from '../../domain/format';
 
 /** Weeks a drawing job is planned in: from two months back to two years ahead. */
 const WEEKS_BACK = 8;
