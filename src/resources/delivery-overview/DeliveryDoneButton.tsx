@@ -5,7 +5,7 @@ import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, 
 import { canMarkDone, DELIVERY_TYPE, readableLotTitle, type DeliveryLotRecord } from '../../domain/deliveries';
 import { serverMessages } from '../../components/ServerMessages';
 import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
-import { DELIVERY_OVERVIEW_RESOURCE } from '../names';
+import { DELIVERY_OVERVIEW_RESOURCE } from '../../domain/resources';
 
 /** The done button shows for OnCall and Planned lots, to users who confirm deliveries. */
 export function showsDoneButton(record: Pick<DeliveryLotRecord, 'deliveryType'>, canConfirm: boolean): boolean {

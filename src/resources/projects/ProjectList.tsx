@@ -15,8 +15,8 @@ import { EmptyState } from '../../layout/EmptyState';
 import { NewRootProjectButton } from '../../components/NewRootProjectButton';
 import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { ProjectGrid } from './ProjectGrid';
-import { PROJECTS_RESOURCE } from '../names';
 import { ProjectTable } from './ProjectTable';
+import { PROJECTS_RESOURCE } from '../../domain/resources';
 
 const TEXTS: Record<ProjectListKind, { title: string; emptyTitle: string; empty: string }> = {
   current: { title: 'LISTS.Current.Title', emptyTitle: 'LISTS.Current.EmptyTitle', empty: 'LISTS.Current.Empty' },

@@ -10,7 +10,6 @@ import { OrderTableCard } from '../orders/OrderTableCard';
 import { ModelNotice } from '../viewer/ModelNotice';
 import { structurePagePath } from '../structure/structurePaths';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { PROJECTS_RESOURCE } from '../../names';
 import { CclDeliveryScheduleCard } from '../../../components/deliveries/CclDeliveryScheduleList';
 import { ProjectFilesCard } from '../files/ProjectFilesCard';
 import { MembersCard } from '../members/MembersCard';
@@ -26,6 +25,7 @@ import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
 import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
 import { NextStepsCard } from './NextStepsCard';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 function NotFound() {
   const translate = useTranslate();

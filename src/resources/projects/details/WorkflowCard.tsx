@@ -31,7 +31,6 @@ import { StateMessageNote } from './StateMessageNote';
 import type { UnitAction } from '../../../domain/workflow';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { messagesText } from '../../../providers/http';
-import { TASKS_RESOURCE } from '../../names';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
 import { showsViewerButton, ViewerButton } from '../viewer/ViewerButton';
 import { HelpPageButton } from '../../../components/HelpPageButton';
@@ -42,6 +41,7 @@ import { PlanningButton, showsPlanningButton } from '../planning/PlanningButton'
 import { InfoSheetButton, showsInfoSheetButton } from '../questionnaire/InfoSheetButton';
 import { useRefreshAfterTransition, type UnitPageContext } from './projectQueries';
 import { formatDate } from '../../../domain/format';
+import { TASKS_RESOURCE } from '../../../domain/resources';
 
 const actionLabel = (translate: ReturnType<typeof useTranslate>, action: string) => translate(`WORKFLOW.Actions.${action}`, { _: action });
 

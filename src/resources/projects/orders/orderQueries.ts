@@ -4,8 +4,8 @@ import type { HttpError } from 'react-admin';
 import type { OrderKind } from '../../../domain/orders';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import type { AacOrderData, LintelOrderData } from '../../../providers/methods/orders';
-import { PROJECTS_RESOURCE } from '../../names';
 import { refreshTasks } from '../details/projectQueries';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 /** The order screen of a lot: /home/app/project/aac-order/{root}/{unit} or …/lintel-order/…. */
 export const orderPagePath = (kind: OrderKind, rootId: number, unitId: number) => `/home/app/project/${kind}-order/${rootId}/${unitId}`;
