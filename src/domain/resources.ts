@@ -57,6 +57,10 @@ export const PRELIMINARY_DAYS_API_RESOURCE = 'productplantpreliminarydays';
  * API's name, outside the administration's `admin/` routes (whose permission rule lets only administrators in).
  */
 export const SALES_ORGS_API_RESOURCE = 'salesorganisations';
+/** A root project's members (`/api/data/planxchange/projectmembers/{root}[/{user}]`, with candidates and changes). */
+export const PROJECT_MEMBERS_API_RESOURCE = 'projectmembers';
+/** A unit's state transitions (`/api/data/planxchange/projectunitstates/{id}`). */
+export const PROJECT_UNIT_STATES_API_RESOURCE = 'projectunitstates';
 /** The spec's resource: one record per unit that carries a product type (what the PendingValidation guard counts). */
 export const ASSIGNMENTS_RESOURCE = 'projectunitproducttypeassignments';
 
