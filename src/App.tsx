@@ -1,8 +1,8 @@
 import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { Dashboard, DASHBOARD_PATH } from './custom/dashboard/Dashboard';
-import { QUESTIONNAIRE_DETAILS_ROUTE, QUESTIONNAIRE_ROUTE } from './custom/project/questionnaire/questionnairePaths';
-import { QuestionnaireRedirect } from './custom/project/questionnaire/QuestionnaireRedirect';
+import { QUESTIONNAIRE_DETAILS_ROUTE, QUESTIONNAIRE_ROUTE } from './resources/projects/questionnaire/questionnairePaths';
+import { QuestionnaireRedirect } from './resources/projects/questionnaire/QuestionnaireRedirect';
 import { PLANNING_PATH } from './domain/routes';
 import { HELP_PATH, HELP_TOPIC_ROUTE } from './domain/helpTopics';
 import { NEWS_PATH, PROJECT_LIST_PATHS, WORKFLOWS_PATH } from './domain/projectLists';
@@ -14,47 +14,65 @@ import { PortalNotification } from './layout/PortalNotification';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { createQueryClient } from './providers/queryClient';
-import aacProducts, { AAC_PRODUCTS_RESOURCE } from './resources/aac-products';
+import aacProducts from './resources/aac-products';
 import bannerNotifications from './resources/banner-notifications';
-import { BANNER_RESOURCE } from './resources/banner-notifications/constants';
 import deliveryOverview, { DeliveryOverviewList } from './resources/delivery-overview';
 import journal, { JournalList } from './resources/journal';
-import lintelProducts, { LINTEL_PRODUCTS_RESOURCE } from './resources/lintel-products';
+import lintelProducts from './resources/lintel-products';
 import mails from './resources/mails';
 import bulkOperations from './resources/bulk-operations';
 import webhooks from './resources/webhooks';
 import webhookDeliveries from './resources/webhook-deliveries';
-import { WEBHOOKS_RESOURCE, WEBHOOK_DELIVERIES_RESOURCE } from './resources/webhooks/constants';
-import { DELIVERY_OVERVIEW_RESOURCE, JOURNAL_RESOURCE, PRELIMINARY_DAYS_RESOURCE, PROJECT_SEARCH_RESOURCE, PROJECTS_RESOURCE, TASKS_RESOURCE } from './resources/names';
 import plants from './resources/plants';
 import preliminaryDays from './resources/preliminary-days';
 import productTypes from './resources/product-types';
 import projectFeatures from './resources/project-features';
 import projects, { ClosedProjectList, CurrentProjectList, MemberProfilePage, ProjectShow } from './resources/projects';
 import questionnaireSheets from './resources/questionnaire-sheets';
-import { QUESTIONNAIRE_SHEETS_RESOURCE } from './resources/questionnaire-sheets/sheets';
 import salesOrganisations from './resources/sales-organisations';
 import search from './resources/search';
 import tasks from './resources/tasks';
 import tenants from './resources/tenants';
 import users from './resources/users';
-import { USERS_RESOURCE } from './resources/users/constants';
 import { workflowNotifications, WorkflowsPage, workflowRows } from './resources/workflows';
-import { WORKFLOW_NOTIFICATIONS_RESOURCE, WORKFLOW_ROWS_RESOURCE } from './domain/workflowPage';
 import { theme } from './theme';
+import {
+  AAC_PRODUCTS_RESOURCE,
+  BANNER_RESOURCE,
+  BULK_OPERATIONS_RESOURCE,
+  DELIVERY_OVERVIEW_RESOURCE,
+  JOURNAL_RESOURCE,
+  LINTEL_PRODUCTS_RESOURCE,
+  MAIL_RESOURCE,
+  PLANTS_RESOURCE,
+  PRELIMINARY_DAYS_RESOURCE,
+  PRODUCT_TYPES_RESOURCE,
+  PROJECT_FEATURES_RESOURCE,
+  PROJECTS_RESOURCE,
+  PROJECT_SEARCH_RESOURCE,
+  QUESTIONNAIRE_SHEETS_RESOURCE,
+  SALES_ORGS_RESOURCE,
+  TASKS_RESOURCE,
+  TENANTS_RESOURCE,
+  USERS_RESOURCE,
+  WEBHOOKS_RESOURCE,
+  WEBHOOK_DELIVERIES_RESOURCE,
+  WORKFLOW_NOTIFICATIONS_RESOURCE,
+  WORKFLOW_ROWS_RESOURCE,
+} from './domain/resources';
 
 export const APP_BASENAME = '/home/app';
 export const PROFILE_PATH = '/profile';
 // Custom pages load when first opened (the avatar cropper, rjsf, three.js and the order tables stay out of the first bundle).
 const ProfilePage = lazyView(() => import('./custom/profile/ProfilePage'));
-const ProjectStructurePage = lazyView(() => import('./custom/project/structure/ProjectStructurePage'));
-const QuestionnairePage = lazyView(() => import('./custom/project/questionnaire/QuestionnairePage'));
-const AacOrderPage = lazyView(() => import('./custom/orders/aac/AacOrderPage'));
-const LintelOrderPage = lazyView(() => import('./custom/orders/lintel/LintelOrderPage'));
-const PlanningPage = lazyView(() => import('./custom/project/planning/PlanningPage'));
+const ProjectStructurePage = lazyView(() => import('./resources/projects/structure/ProjectStructurePage'));
+const QuestionnairePage = lazyView(() => import('./resources/projects/questionnaire/QuestionnairePage'));
+const AacOrderPage = lazyView(() => import('./resources/projects/orders/aac/AacOrderPage'));
+const LintelOrderPage = lazyView(() => import('./resources/projects/orders/lintel/LintelOrderPage'));
+const PlanningPage = lazyView(() => import('./resources/projects/planning/PlanningPage'));
 const NewsPage = lazyView(() => import('./custom/news/NewsPage'));
 // The viewer page and its three.js scene are chunks of their own (three.js must not be in the first bundle).
-const ViewerPage = lazyView(() => import('./custom/viewer/ViewerPage'));
+const ViewerPage = lazyView(() => import('./resources/projects/viewer/ViewerPage'));
 const HelpPage = lazyView(() => import('./custom/help/HelpPage'));
 // The configurers' workflow editor (diagram library and layout in its own chunk).
 const WorkflowEditorPage = lazyView(() => import('./resources/workflow-editor/WorkflowEditorPage'));
@@ -103,15 +121,15 @@ export function PortalAdmin({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource name={BANNER_RESOURCE} {...adminResource(BANNER_RESOURCE, bannerNotifications)} />
       <Resource name={PRELIMINARY_DAYS_RESOURCE} {...adminResource(PRELIMINARY_DAYS_RESOURCE, preliminaryDays)} />
       <Resource name={USERS_RESOURCE} {...adminResource(USERS_RESOURCE, users)} />
-      <Resource name="admin/projectfeatures" {...adminResource('admin/projectfeatures', projectFeatures)} />
-      <Resource name="admin/mails" {...adminResource('admin/mails', mails)} />
-      <Resource name="admin/bulkoperations" {...adminResource('admin/bulkoperations', bulkOperations)} />
+      <Resource name={PROJECT_FEATURES_RESOURCE} {...adminResource(PROJECT_FEATURES_RESOURCE, projectFeatures)} />
+      <Resource name={MAIL_RESOURCE} {...adminResource(MAIL_RESOURCE, mails)} />
+      <Resource name={BULK_OPERATIONS_RESOURCE} {...adminResource(BULK_OPERATIONS_RESOURCE, bulkOperations)} />
       <Resource name={WEBHOOKS_RESOURCE} {...adminResource(WEBHOOKS_RESOURCE, webhooks)} />
       <Resource name={WEBHOOK_DELIVERIES_RESOURCE} {...adminResource(WEBHOOK_DELIVERIES_RESOURCE, webhookDeliveries)} />
-      <Resource name="admin/tenants" {...adminResource('admin/tenants', tenants)} />
-      <Resource name="admin/salesorganisations" {...adminResource('admin/salesorganisations', salesOrganisations)} />
-      <Resource name="admin/plants" {...adminResource('admin/plants', plants)} />
-      <Resource name="admin/producttypes" {...adminResource('admin/producttypes', productTypes)} />
+      <Resource name={TENANTS_RESOURCE} {...adminResource(TENANTS_RESOURCE, tenants)} />
+      <Resource name={SALES_ORGS_RESOURCE} {...adminResource(SALES_ORGS_RESOURCE, salesOrganisations)} />
+      <Resource name={PLANTS_RESOURCE} {...adminResource(PLANTS_RESOURCE, plants)} />
+      <Resource name={PRODUCT_TYPES_RESOURCE} {...adminResource(PRODUCT_TYPES_RESOURCE, productTypes)} />
       <Resource name={AAC_PRODUCTS_RESOURCE} {...adminResource(AAC_PRODUCTS_RESOURCE, aacProducts)} />
       <Resource name={LINTEL_PRODUCTS_RESOURCE} {...adminResource(LINTEL_PRODUCTS_RESOURCE, lintelProducts)} />
       <CustomRoutes>

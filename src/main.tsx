@@ -9,13 +9,13 @@ import { lazyNamed } from './layout/lazyView';
 import { dataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { theme } from './theme';
-import { QUESTIONNAIRE_PRINT_ROUTE } from './custom/project/questionnaire/questionnairePaths';
+import { QUESTIONNAIRE_PRINT_ROUTE } from './resources/projects/questionnaire/questionnairePaths';
 
 // Pages reached from mails or the identity provider load when opened: their forms (zod, react-hook-form) stay out of the first load.
 const AccountDeletionPage = lazyNamed(() => import('./custom/account/AccountDeletionPage'), 'AccountDeletionPage');
 const SetPasswordPage = lazyNamed(() => import('./custom/account/SetPasswordPage'), 'SetPasswordPage');
 const SignInRefusedPage = lazyNamed(() => import('./custom/account/SignInRefusedPage'), 'SignInRefusedPage');
-const QuestionnairePrintPage = lazy(() => import('./custom/project/questionnaire/QuestionnairePrintPage'));
+const QuestionnairePrintPage = lazy(() => import('./resources/projects/questionnaire/QuestionnairePrintPage'));
 
 async function start() {
   const i18nProvider = await createI18nProvider();

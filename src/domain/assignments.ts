@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { formatUnitData, isClosedState, parseUnitData, type MemberRole, type RuleResult, type UnitType } from './projectUnits';
 import { MESSAGE, requiredOr } from './validation';
 
-/** The spec's resource: one record per unit that carries a product type (what the PendingValidation guard counts). */
-export const ASSIGNMENTS_RESOURCE = 'projectunitproducttypeassignments';
+/** The spec's resource (declared in ./resources with the others; the server's routes read it here). */
+export { ASSIGNMENTS_RESOURCE } from './resources';
 export { PLANNING_PATH, planningPagePath } from './routes';
 
 /** Member roles that plan production: they assign product types and plants (besides administrators). */

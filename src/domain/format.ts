@@ -88,3 +88,15 @@ export function isoWeeksAround(from: Date, weeksBefore: number, weeksAfter: numb
   }
   return weeks;
 }
+
+/** 532 B, 12.5 KB, 3.2 MB in the user's number format. */
+export function formatFileSize(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatNumber(value, locale, { max: unit === 0 ? 0 : 1 })} ${units[unit]}`;
+}

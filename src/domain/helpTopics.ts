@@ -10,3 +10,8 @@ export const HELP_TOPIC_ROUTE = '/help/:topic';
 export function helpPath(topic?: HelpTopic): string {
   return topic ? `/home/app${HELP_PATH}/${topic}` : `/home/app${HELP_PATH}`;
 }
+
+/** Router state a help link carries: the page it was followed from (a typed address has none). */
+export interface HelpLocationState {
+  helpFrom?: string;
+}

@@ -3,7 +3,7 @@ import type { UnitContext, UnitType } from './projectUnits';
 import { MESSAGE } from './validation';
 
 /** The journal (history) of a project: spec project-hierarchy §2 "Journal (history)", §3 "Journal entry". */
-export { JOURNAL_RESOURCE } from './routes';
+export { JOURNAL_RESOURCE } from './resources';
 export const JOURNAL_FEATURE = 'HasJournal';
 export const JOURNAL_PAGE_SIZES = [10, 20, 50] as const;
 export const JOURNAL_DEFAULT_PAGE_SIZE = 20;

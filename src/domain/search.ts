@@ -2,7 +2,8 @@ import type { UnitType } from './projectUnits';
 
 /** The tenant feature that switches the project search on (spec §6). */
 export const ADVANCED_SEARCH_FEATURE = 'AdvancedSearch';
-export const SEARCH_RESOURCE = 'projectunitssearch';
+/** The search's API name (declared in ./resources with the others; the server's route reads it here). */
+export { SEARCH_RESOURCE } from './resources';
 export const SEARCH_PATH = '/project/search';
 export const SEARCH_PAGE_SIZES = [10, 20, 50] as const;
 export const SEARCH_DEBOUNCE_MS = 300;

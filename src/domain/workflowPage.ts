@@ -4,8 +4,8 @@ import { formatDate } from './format';
  * escalations, both for the provider's staff only (`workflowAvailable`), read by the app and served by the API.
  */
 
-export const WORKFLOW_NOTIFICATIONS_RESOURCE = 'workflow-notifications';
-export const WORKFLOW_ROWS_RESOURCE = 'workflow-rows';
+/** The page's two resources (declared in ./resources with the others; the server's routes read them here). */
+export { WORKFLOW_NOTIFICATIONS_RESOURCE, WORKFLOW_ROWS_RESOURCE } from './resources';
 
 /** One material of an approval lot's delivery data. `deliveryDate` is a calendar day (YYYY-MM-DD). */
 export interface MaterialDelivery {

@@ -4,7 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, 
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { helpPath } from '../domain/helpTopics';
-import { useHelpLinkState } from '../custom/help/HelpPageButton';
+import { useHelpLinkState } from '../components/HelpPageButton';
 import { manualUrl } from '../domain/languages';
 
 type InfoPage = 'imprint' | 'privacy' | null;

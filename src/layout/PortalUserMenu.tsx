@@ -4,7 +4,7 @@ import { Avatar, Box, Divider, ListItemIcon, ListItemText, MenuItem, Typography 
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
-import { useAvatarImage } from '../custom/profile/useAvatarImage';
+import { useAvatarImage } from '../components/useAvatarImage';
 
 function initials(name: string): string {
   return name

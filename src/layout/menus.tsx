@@ -6,6 +6,7 @@ import { Divider, ListSubheader } from '@mui/material';
 import { createElement, Fragment } from 'react';
 import { Menu, useCanAccess, useResourceDefinitions, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
 import type { MenuEntryOption, MenuSection, PortalResourceOptions } from './menuOptions';
+import { QUESTIONNAIRE_SHEETS_RESOURCE, WORKFLOW_DEFINITION_RESOURCE, WORKFLOW_ROWS_RESOURCE } from '../domain/resources';
 
 /** A menu entry with the permission that shows it (react-admin's canAccess, i.e. the domain's rules). */
 interface MenuEntry extends Omit<MenuEntryOption, 'to'> {
@@ -19,14 +20,14 @@ const PAGE_ENTRIES: MenuEntry[] = [
   { key: 'dash', section: 'main', order: 10, label: 'MENU.Dashboard', to: '/dash', icon: <DashboardIcon /> },
   { key: 'news', section: 'main', order: 50, label: 'MENU.News', to: '/news', icon: <NewspaperOutlinedIcon /> },
   // The provider's staff: the permission of the page's delayed-workflows list.
-  { key: 'workflows', section: 'main', order: 60, label: 'MENU.Workflows', to: '/project/workflows', icon: <AccountTreeOutlinedIcon />, access: { resource: 'workflow-rows', action: 'list' } },
-  { key: 'workflow-editor', section: 'configuration', order: 120, label: 'MENU.WorkflowEditor', testId: 'menu-workflow-editor', to: '/workflow-editor', icon: <AccountTreeOutlinedIcon />, access: { resource: 'workflow-definition', action: 'edit' } },
+  { key: 'workflows', section: 'main', order: 60, label: 'MENU.Workflows', to: '/project/workflows', icon: <AccountTreeOutlinedIcon />, access: { resource: WORKFLOW_ROWS_RESOURCE, action: 'list' } },
+  { key: 'workflow-editor', section: 'configuration', order: 120, label: 'MENU.WorkflowEditor', testId: 'menu-workflow-editor', to: '/workflow-editor', icon: <AccountTreeOutlinedIcon />, access: { resource: WORKFLOW_DEFINITION_RESOURCE, action: 'edit' } },
   { key: 'profile', section: 'main', order: 80, label: 'MENU.Profile', to: '/profile', icon: <PersonIcon /> },
 ];
 
 /** Sections after the common part, each under a heading, shown to whoever may enter it. */
 const SECTIONS: { section: Exclude<MenuSection, 'main'>; heading: string; access: { resource: string; action: string } }[] = [
-  { section: 'configuration', heading: 'QUESTIONNAIRE_SHEETS.MenuSection', access: { resource: 'questionnaire-sheets', action: 'list' } },
+  { section: 'configuration', heading: 'QUESTIONNAIRE_SHEETS.MenuSection', access: { resource: QUESTIONNAIRE_SHEETS_RESOURCE, action: 'list' } },
   { section: 'admin', heading: 'MENU.Administration', access: { resource: 'admin', action: 'list' } },
 ];
 

@@ -22,6 +22,7 @@ import { apiResource } from './resourceNames';
 import { projectMemberMethods } from './methods/memberChanges';
 import { orderProposalMethods } from './methods/orderProposal';
 import { liveMethods, notificationMethods } from './methods/live';
+import { PROJECTS_API_RESOURCE, TASKS_API_RESOURCE } from '../domain/resources';
 
 export { API_BASE };
 export { apiResource };
@@ -57,7 +58,7 @@ function pageOf<T extends RaRecord>(records: T[], params: GetListParams): GetLis
 const base = simpleRestProvider(API_BASE, httpClient);
 /** Lists of the same contract outside API_BASE (`GET /api/tasks`). */
 const apiRoot = simpleRestProvider('/api', httpClient);
-const ROOT_LISTS = new Set(['tasks']);
+const ROOT_LISTS = new Set([TASKS_API_RESOURCE]);
 
 /** Lists whose API is not the simple-rest contract: read whole, without query parameters. */
 const WHOLE_LISTS: Record<string, () => Promise<RaRecord[]>> = {
@@ -75,11 +76,11 @@ const crud = {
   },
   getOne: async <RecordType extends RaRecord = RaRecord>(resource: string, params: GetOneParams<RecordType>): Promise<GetOneResult<RecordType>> => {
     const name = apiResource(resource);
-    if (name === 'projects' && params.meta?.view === UNIT_CONTEXT_META.view) {
+    if (name === PROJECTS_API_RESOURCE && params.meta?.view === UNIT_CONTEXT_META.view) {
       const context = await projectMethods.getUnitContext(Number(params.id));
       return { data: { ...context, id: context.unit.id } as unknown as RecordType };
     }
-    if (name === 'tasks') return { data: (await projectMethods.getTask(Number(params.id))) as unknown as RecordType };
+    if (name === TASKS_API_RESOURCE) return { data: (await projectMethods.getTask(Number(params.id))) as unknown as RecordType };
     return base.getOne<RecordType>(name, params);
   },
   getMany: (resource, params) => base.getMany(apiResource(resource), params),

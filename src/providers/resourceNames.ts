@@ -1,17 +1,12 @@
+import { API_NAME_OF } from '../domain/resources';
+
 /**
  * react-admin resources are named by their path under /home/app (so that a resource's own routes are the spec's
  * paths); the API knows them by these names. Admin resources drop their `admin/` prefix. Both the data provider and
  * the permission checks (authProvider.canAccess) translate through here, so the domain's rules see API names only.
  */
-const API_NAMES: Record<string, string> = {
-  project: 'projects',
-  'project/search': 'projectunitssearch',
-  'admin/preliminary-days': 'productplantpreliminarydays',
-  'task-list': 'tasks',
-};
-
 export function apiResource(resource: string): string {
-  return API_NAMES[resource] ?? resource.replace(/^admin\//, '');
+  return API_NAME_OF[resource] ?? resource.replace(/^admin\//, '');
 }
 
 /**

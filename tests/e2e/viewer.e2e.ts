@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { isHighlightPixel } from '../../src/custom/viewer/viewerColors';
+import { isHighlightPixel } from '../../src/resources/projects/viewer/viewerColors';
 import { isolatedJourney } from './isolated-server';
 import { colourRegion, decodePng, type ColourRegion } from './png-pixels';
 

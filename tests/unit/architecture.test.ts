@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const src = join(__dirname, '../../src');
@@ -23,11 +23,40 @@ describe('one data layer', () => {
 
   it('src/custom holds only the pages the review kept (docs/architecture.md names each with its reason)', () => {
     const kept = readdirSync(join(src, 'custom')).sort();
-    expect(kept).toEqual(['account', 'dashboard', 'help', 'news', 'orders', 'profile', 'project', 'viewer']);
-    expect(readdirSync(join(src, 'custom/project')).sort()).toEqual(['planning', 'questionnaire', 'structure']);
+    expect(kept).toEqual(['account', 'dashboard', 'help', 'news', 'profile']);
     const architecture = readFileSync(join(__dirname, '../../docs/architecture.md'), 'utf8');
-    const pages = [...kept.filter((name) => name !== 'project'), 'project/planning', 'project/questionnaire', 'project/structure'];
-    for (const page of pages) expect(architecture, `docs/architecture.md gives no reason for src/custom/${page}`).toContain(`\`src/custom/${page}\``);
+    for (const page of kept) expect(architecture, `docs/architecture.md gives no reason for src/custom/${page}`).toContain(`\`src/custom/${page}\``);
+  });
+});
+
+describe('feature folders (issue #38)', () => {
+  // Every relative import and re-export, `import type` and lazy `import()` included: a folder's dependencies are
+  // its source's, whatever is erased at run time. Each is resolved against the importing file.
+  const known = new Set(sourceFiles(src));
+  const resolveImport = (from: string, specifier: string): string | undefined => {
+    const base = resolve(dirname(from), specifier).replace(/\.m?js$/, '');
+    return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((candidate) => known.has(candidate));
+  };
+  const importsOf = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)'(\.{1,2}\/[^']+)'/gm)].flatMap((match) => resolveImport(file, match[1]) ?? []);
+  /** The imports from a folder of src/ into another, as "importer → imported" relative to src/. */
+  const crossings = (from: string[], into: string) =>
+    [...known]
+      .filter((file) => from.some((folder) => relative(src, file).startsWith(`${folder}/`)))
+      .flatMap((file) => importsOf(file).filter((target) => relative(src, target).startsWith(`${into}/`)).map((target) => `${relative(src, file)} → ${relative(src, target)}`));
+
+  it('resolves relative imports against the importing file (the check can fail)', () => {
+    expect(importsOf(join(src, 'App.tsx'))).toContain(join(src, 'resources/projects/index.tsx'));
+    expect(importsOf(join(src, 'App.tsx'))).toContain(join(src, 'custom/dashboard/Dashboard.tsx'));
+    expect(crossings(['layout'], 'providers').length).toBeGreaterThan(0);
+  });
+
+  it('src/custom and src/forms import nothing from src/resources (shared pieces live in src/components, src/domain, src/providers)', () => {
+    expect(crossings(['custom', 'forms'], 'resources')).toEqual([]);
+  });
+
+  it('src/resources imports nothing from src/custom', () => {
+    expect(crossings(['resources'], 'custom')).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withHeight, withLength, withProduct, withThickness } from '../../src/domain/orders';
-import { draftsReducer, hasUnsavedRows, rowStatus, showDeleteAction, showSaveAction, type DraftAction } from '../../src/custom/orders/orderRows';
+import { draftsReducer, hasUnsavedRows, rowStatus, showDeleteAction, showSaveAction, type DraftAction } from '../../src/resources/projects/orders/orderRows';
 import {
   freshLintelValues,
   lintelDraftRules,
@@ -12,7 +12,7 @@ import {
   visibleReadOnlyDrafts,
   type LintelDraft,
   type LintelRowValues,
-} from '../../src/custom/orders/lintel/lintelRows';
+} from '../../src/resources/projects/orders/lintel/lintelRows';
 import type { LintelOrderItem } from '../../src/domain/orders';
 import { lintelCatalogue, lintelItem, productBy } from './lintelFixtures';
 

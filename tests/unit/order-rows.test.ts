@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aacDraftRules, aacValuesOf, liveAacSummary } from '../../src/custom/orders/aac/aacRows';
-import { draftsReducer, hasUnsavedRows, mergeDrafts, rowStatus, showDeleteAction, showSaveAction } from '../../src/custom/orders/orderRows';
+import { aacDraftRules, aacValuesOf, liveAacSummary } from '../../src/resources/projects/orders/aac/aacRows';
+import { draftsReducer, hasUnsavedRows, mergeDrafts, rowStatus, showDeleteAction, showSaveAction } from '../../src/resources/projects/orders/orderRows';
 import { AAC_PRODUCTS, aacItem } from './orderFixtures';
 
 const rules = aacDraftRules(AAC_PRODUCTS, true);

@@ -1,6 +1,6 @@
 import type { AacProduct } from '../../src/domain/catalogue';
 import type { AacOrderItem } from '../../src/domain/orders';
-import type { AacOrderData } from '../../src/custom/orders/orderQueries';
+import type { AacOrderData } from '../../src/resources/projects/orders/orderQueries';
 
 const product = (productNo: number, title: string, thickness: number, unitsPerPallet: number, active = true): AacProduct => ({
   id: productNo + 1,

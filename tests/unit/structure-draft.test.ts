@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { structureDraftStorageKey, type StructureDraft } from '../../src/domain/structure';
 import { mergeIfcDraft as replaceNewEntries } from '../../src/domain/structure';
-import { chooseDraft, clearStoredDraft, readStoredDraft, sameStructure, writeStoredDraft } from '../../src/custom/project/structure/draftStorage';
-import { opensStructurePage, withoutStructureGuard } from '../../src/custom/project/structure/structurePaths';
+import { chooseDraft, clearStoredDraft, readStoredDraft, sameStructure, writeStoredDraft } from '../../src/resources/projects/structure/draftStorage';
+import { opensStructurePage, withoutStructureGuard } from '../../src/resources/projects/structure/structurePaths';
 
 const draft = (name: string): StructureDraft => ({ subprojects: [{ id: 's1', name, expanded: true, children: [{ id: 'l1', parentID: 's1', name: 'EG', materials: [] }] }] });
 

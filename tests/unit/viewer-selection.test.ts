@@ -1,10 +1,10 @@
 import { Box3, PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { poseFor } from '../../src/custom/viewer/cameraMotion';
-import { wallLook } from '../../src/custom/viewer/sceneMaterials';
-import { treeKeyAction, visibleRows } from '../../src/custom/viewer/treeKeyboard';
-import { HIGHLIGHT_COLOR, isHighlightPixel, WALL_COLOR, GHOST_COLOR, SCENE_BACKGROUND } from '../../src/custom/viewer/viewerColors';
-import { filterTree, formatElevation, selectedWallIds, viewerSceneStyle, wallIdsByName } from '../../src/custom/viewer/viewerSelection';
+import { poseFor } from '../../src/resources/projects/viewer/cameraMotion';
+import { wallLook } from '../../src/resources/projects/viewer/sceneMaterials';
+import { treeKeyAction, visibleRows } from '../../src/resources/projects/viewer/treeKeyboard';
+import { HIGHLIGHT_COLOR, isHighlightPixel, WALL_COLOR, GHOST_COLOR, SCENE_BACKGROUND } from '../../src/resources/projects/viewer/viewerColors';
+import { filterTree, formatElevation, selectedWallIds, viewerSceneStyle, wallIdsByName } from '../../src/resources/projects/viewer/viewerSelection';
 import { MODEL } from './viewerFixtures';
 
 const rgb = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];

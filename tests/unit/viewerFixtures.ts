@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { encodeGeometry, type ViewerGeometryMesh, type ViewerModel, type ViewerReady } from '../../src/domain/viewerModel';
 import type { ProjectUnit } from '../../src/domain/projectUnits';
 import type { UnitPageContext } from '../../src/resources/projects/details/projectQueries';
-import type { SceneStyle } from '../../src/custom/viewer/viewerSelection';
+import type { SceneStyle } from '../../src/resources/projects/viewer/viewerSelection';
 
 const wall = (id: number, name: string) => ({ type: 'WALL' as const, id, globalId: `GID-${id}`, name });
 

@@ -3,8 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
 import { PROJECT_LIST_PATHS, PROJECT_LIST_SORT } from '../../domain/projectLists';
 import type { ProjectUnit } from '../../domain/projectUnits';
-import { PROJECTS_RESOURCE } from '../../resources/names';
-import { NewRootProjectButton } from '../../resources/projects/NewRootProjectButton';
+import { NewRootProjectButton } from '../../components/NewRootProjectButton';
+import { PROJECTS_RESOURCE } from '../../domain/resources';
 
 /** The user's five most recently changed current root projects (quick access); the whole list is one click away. */
 export function CurrentProjectsCard() {

@@ -5,6 +5,7 @@ import { Box, Button, Card, CardActions, CardContent, CardMedia, Link, Stack, Ty
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { lazyNamed } from '../../layout/lazyView';
+import { SALES_ORGS_API_RESOURCE } from '../../domain/resources';
 
 // The request form (and its rules) loads when a customer opens it.
 const SalesOrgRequestDialog = lazyNamed(() => import('./SalesOrgRequestDialog'), 'SalesOrgRequestDialog') as typeof import('./SalesOrgRequestDialog').SalesOrgRequestDialog;
@@ -27,7 +28,7 @@ const DEFAULT_THUMBNAIL = '/images/salesorgs/default.svg';
 export function SalesOrgCards() {
   const translate = useTranslate();
   const [requesting, setRequesting] = useState<SalesOrgCard | null>(null);
-  const { data, isPending } = useGetList<SalesOrgCard>('salesorganisations', {
+  const { data, isPending } = useGetList<SalesOrgCard>(SALES_ORGS_API_RESOURCE, {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'title', order: 'ASC' },
   });

@@ -1,12 +1,6 @@
-import { helpPath, type HelpTopic } from '../../domain/helpTopics';
+import { helpPath, type HelpLocationState, type HelpTopic } from '../../domain/helpTopics';
 import { PROJECT_LIST_PATHS, TASK_LIST_PATH } from '../../domain/projectLists';
-import { deliveryOverviewPath } from '../../resources/projects/deliveries/deliveryQueries';
-import { structurePagePath } from '../project/structure/structurePaths';
-
-/** Router state a help link carries: the page it was followed from (a typed address has none). */
-export interface HelpLocationState {
-  helpFrom?: string;
-}
+import { deliveryOverviewPath, structurePagePath } from '../../domain/routes';
 
 export interface HelpAppLink {
   label: string;

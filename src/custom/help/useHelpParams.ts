@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
 import { HELP_FACTS } from '../../domain/help';
-import { formatFileSize } from '../../resources/projects/files/fileTree';
+import { formatFileSize } from '../../domain/format';
 
 /** The numbers the help texts quote, formatted for the reader's language. */
 export function useHelpParams() {

@@ -6,7 +6,7 @@ import { canDeleteAvatar, type Profile } from '../../domain/profile';
 import { avatarChanged } from '../../providers/authProvider';
 import { AvatarDialog } from './AvatarDialog';
 import { useProfileUpdate } from './profileQueries';
-import { useAvatarImage } from './useAvatarImage';
+import { useAvatarImage } from '../../components/useAvatarImage';
 
 export function AvatarCard({ profile }: { profile: Profile }) {
   const translate = useTranslate();

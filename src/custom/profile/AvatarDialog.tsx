@@ -4,7 +4,7 @@ import ReactCrop, { centerCrop, makeAspectCrop, type PercentCrop, type PixelCrop
 import 'react-image-crop/dist/ReactCrop.css';
 import { useTranslate } from 'react-admin';
 import { AVATAR_ACCEPT, AVATAR_MIN_CROP_PX, AVATAR_OUTPUT_SIZE_PX, AVATAR_QUALITY } from '../../domain/avatar';
-import { messagesOf, ServerMessages } from './ServerMessages';
+import { messagesOf, ServerMessages } from '../../components/ServerMessages';
 
 const ACCEPTED_EXTENSIONS = /\.(png|jpe?g|bmp|gif|tiff?|svg|webp|ico)$/i;
 

@@ -9,7 +9,7 @@ import {
 } from '../../domain/profile';
 import type { ProfilePart } from '../../providers/methods/profile';
 import { useProfileUpdate } from './profileQueries';
-import { ProfileFormDialog, type FieldDefinition } from './ProfileFormDialog';
+import { ProfileFormDialog, type FieldDefinition } from '../../components/ProfileFormDialog';
 
 function Value({ label, value }: { label: string; value: string }) {
   const translate = useTranslate();

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { passwordChangeSchema } from '../../domain/password';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import { ProfileFormDialog } from './ProfileFormDialog';
+import { ProfileFormDialog } from '../../components/ProfileFormDialog';
 
 function Toast({ title, message }: { title: string; message: string }) {
   return (

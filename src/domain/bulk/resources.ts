@@ -8,17 +8,18 @@ import { userCreateSchema } from '../users';
 import { MESSAGE } from '../validation';
 import type { CellKind } from './cells';
 import { BULK_RESOURCES, isBulkResource, type BulkResource } from './names';
+import { AAC_PRODUCTS_RESOURCE, LINTEL_PRODUCTS_RESOURCE, PLANTS_RESOURCE, PRELIMINARY_DAYS_RESOURCE, PRODUCT_TYPES_RESOURCE, USERS_RESOURCE } from '../resources';
 
 export { BULK_RESOURCES, isBulkResource, type BulkResource };
 
 /** The app's resource (route) of each: column headers and labels are that list's field labels. */
 export const BULK_APP_RESOURCE: Record<BulkResource, string> = {
-  aacproducts: 'admin/aacproducts',
-  lintelproducts: 'admin/lintelproducts',
-  users: 'admin/users',
-  plants: 'admin/plants',
-  producttypes: 'admin/producttypes',
-  productplantpreliminarydays: 'admin/preliminary-days',
+  aacproducts: AAC_PRODUCTS_RESOURCE,
+  lintelproducts: LINTEL_PRODUCTS_RESOURCE,
+  users: USERS_RESOURCE,
+  plants: PLANTS_RESOURCE,
+  producttypes: PRODUCT_TYPES_RESOURCE,
+  productplantpreliminarydays: PRELIMINARY_DAYS_RESOURCE,
 };
 
 

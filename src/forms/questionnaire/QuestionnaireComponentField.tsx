@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { FieldProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
-import { CclDeliveryScheduleList } from '../../resources/projects/deliveries/CclDeliveryScheduleList';
+import { CclDeliveryScheduleList } from '../../components/deliveries/CclDeliveryScheduleList';
 import { BlockTypeTableField } from './BlockTypeTable';
 import { questionnaireContext } from './questionnaireFormContext';
 

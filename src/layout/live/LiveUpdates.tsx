@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ALL_TOPICS, type RealtimeEvent } from '../../providers/methods/live';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import { TASKS_RESOURCE } from '../../resources/names';
 import { staleKeys } from './liveInvalidation';
+import { TASKS_RESOURCE } from '../../domain/resources';
 
 /**
  * What others change appears on the open pages: every event of the stream marks the affected queries stale, and

@@ -1,5 +1,5 @@
-import { SEARCH_RESOURCE } from '../../domain/search';
 import { API_BASE, getJson } from './request';
+import { SEARCH_RESOURCE } from '../../domain/resources';
 
 export type DashboardCount = 'taskCount' | 'projectCount' | 'workflowCount';
 

@@ -2,9 +2,11 @@ import type { MemberAdd, MemberCandidate } from '../../domain/memberManagement';
 import type { Member } from '../../domain/members';
 import type { MemberRole } from '../../domain/projectUnits';
 import type { RootProjectOptions } from '../../domain/rootProjects';
+import { PROJECT_MEMBERS_API_RESOURCE } from '../../domain/resources';
 import { httpClient } from '../http';
+import { API_BASE } from './request';
 
-const MEMBERS = '/api/data/planxchange/projectmembers';
+const MEMBERS = `${API_BASE}/${PROJECT_MEMBERS_API_RESOURCE}`;
 const json = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) });
 
 /**

@@ -1,7 +1,8 @@
 import type { Member, MemberProfile } from '../../domain/members';
+import { PROJECT_MEMBERS_API_RESOURCE } from '../../domain/resources';
 import { API_BASE, getJson } from './request';
 
-const MEMBERS_API = `${API_BASE}/projectmembers`;
+const MEMBERS_API = `${API_BASE}/${PROJECT_MEMBERS_API_RESOURCE}`;
 
 /** The members card and the member profile page (`projectmembers/{root}[/{user}]`). */
 export const memberMethods = {

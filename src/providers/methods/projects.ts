@@ -1,6 +1,7 @@
 import type { MemberRole, ProjectFeature, ProjectUnit, RuleResult, UnitType } from '../../domain/projectUnits';
 import type { Task } from '../../domain/tasks';
 import type { UnitAction } from '../../domain/workflow';
+import { PROJECT_UNIT_STATES_API_RESOURCE } from '../../domain/resources';
 import { API_BASE, getJson, sendJson } from './request';
 
 /** `GET projects/{id}/context`: the unit with its path, the caller's role and what the rules allow. */
@@ -44,7 +45,7 @@ export interface UnitPageContext {
 export type SiteRecord = Record<string, string> & { version: number };
 export type SiteKind = 'address' | 'contact';
 const siteUrl = (kind: SiteKind, id: number) => `${API_BASE}/${kind === 'address' ? 'addresses' : 'contacts'}/${id}`;
-const STATES_API = `${API_BASE}/projectunitstates`;
+const STATES_API = `${API_BASE}/${PROJECT_UNIT_STATES_API_RESOURCE}`;
 
 /** The body of a workflow transition (`PUT projectunitstates/{id}`) or of the CCL check-data call. */
 export type TransitionRequest =

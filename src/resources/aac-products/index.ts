@@ -2,8 +2,6 @@ import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-/** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`aacproducts`). */
-export const AAC_PRODUCTS_RESOURCE = 'admin/aacproducts';
 
 export default {
   list: lazyNamed(() => import('./AacProductList'), 'AacProductList'),

@@ -15,7 +15,7 @@ import {
 import { bannerCreateSchema, bannerDefaults } from '../../domain/banner';
 import { zodResolver } from '../../forms/zodResolver';
 import { BannerNotificationInputs } from './BannerNotificationInputs';
-import { BANNER_RESOURCE } from './constants';
+import { BANNER_RESOURCE } from '../../domain/resources';
 
 type DialogMode = { kind: 'create' } | { kind: 'edit'; id: string };
 

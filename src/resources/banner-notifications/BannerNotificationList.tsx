@@ -7,8 +7,9 @@ import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BANNER_LEVELS, BANNER_PAGE_SIZES, type BannerNotification } from '../../domain/banner';
 import { LevelField, SalesOrgChipsField } from './BannerFields';
 import { BannerNotificationDialog } from './BannerNotificationDialog';
-import { BANNER_LIST_PATH, BANNER_RESOURCE } from './constants';
+import { BANNER_LIST_PATH } from './constants';
 import { DeleteBannerButton } from './DeleteBannerButton';
+import { BANNER_RESOURCE } from '../../domain/resources';
 
 const longDate = { dateStyle: 'long', timeStyle: 'short' } as const;
 

@@ -3,7 +3,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { BannerNotification } from '../../domain/banner';
-import { BANNER_RESOURCE } from './constants';
+import { BANNER_RESOURCE } from '../../domain/resources';
 
 /** Delete after a confirm dialog that names the notification; Ok and Abort. */
 export function DeleteBannerButton() {

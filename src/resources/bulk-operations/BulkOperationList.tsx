@@ -2,8 +2,8 @@ import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, Te
 import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { BULK_APP_RESOURCE as APP_RESOURCE_OF, BULK_RESOURCES } from '../../domain/bulk/resources';
+import { BULK_OPERATIONS_RESOURCE } from '../../domain/resources';
 
-export const BULK_OPERATIONS_RESOURCE = 'admin/bulkoperations';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -3,8 +3,9 @@ import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogC
 import { useState } from 'react';
 import { useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { canMarkDone, DELIVERY_TYPE, readableLotTitle, type DeliveryLotRecord } from '../../domain/deliveries';
-import { formatIsoDate, serverMessages } from '../projects/deliveries/deliveryQueries';
-import { DELIVERY_OVERVIEW_RESOURCE } from '../names';
+import { serverMessages } from '../../components/ServerMessages';
+import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
+import { DELIVERY_OVERVIEW_RESOURCE } from '../../domain/resources';
 
 /** The done button shows for OnCall and Planned lots, to users who confirm deliveries. */
 export function showsDoneButton(record: Pick<DeliveryLotRecord, 'deliveryType'>, canConfirm: boolean): boolean {

@@ -3,9 +3,9 @@ import { Box, Card, CardContent, CardHeader, Stack, Tab, Tabs, Typography } from
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { parseWallNos, type DeliveryLotRecord, readableLotTitle } from '../../domain/deliveries';
-import { DeliveryModelViewport } from '../../custom/viewer/DeliveryModelViewport';
-import { useViewerData } from '../../custom/viewer/viewerQueries';
-import { WallDimensionsTable } from '../../custom/viewer/WallDimensionsTable';
+import { DeliveryModelViewport } from '../projects/viewer/DeliveryModelViewport';
+import { useViewerData } from '../projects/viewer/viewerQueries';
+import { WallDimensionsTable } from '../projects/viewer/WallDimensionsTable';
 import { formatIsoDate } from '../projects/deliveries/deliveryQueries';
 import { DeliveryStatusChip } from './DeliveryLotFields';
 

@@ -8,11 +8,11 @@ import { DELIVERY_OVERVIEW_PAGE_SIZE, type DeliveryLotRecord } from '../../domai
 import { unitPageTitle } from '../../domain/projectUnits';
 import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { detailsPath, useUnitContext } from '../projects/details/projectQueries';
-import { serverMessages } from '../projects/deliveries/deliveryQueries';
-import { DELIVERY_OVERVIEW_RESOURCE } from '../names';
+import { serverMessages } from '../../components/ServerMessages';
 import { DeliveryModelPanel } from './DeliveryModelPanel';
 import { DeliveryOverviewTable } from './DeliveryOverviewTable';
 import { positiveId } from '../projects/RootPageState';
+import { DELIVERY_OVERVIEW_RESOURCE } from '../../domain/resources';
 
 export const DELIVERY_OVERVIEW_ROUTE = '/project/delivery-overview/:rootId';
 

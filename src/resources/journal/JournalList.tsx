@@ -1,16 +1,10 @@
 import { Alert, Stack } from '@mui/material';
 import { Datagrid, FunctionField, HttpError, List, Pagination, SelectArrayInput, TextField, TextInput, useListContext, useTranslate } from 'react-admin';
-import {
-  JOURNAL_DEFAULT_PAGE_SIZE,
-  JOURNAL_FILTER_DEBOUNCE_MS,
-  JOURNAL_PAGE_SIZES,
-  JOURNAL_RESOURCE,
-  JOURNAL_UNIT_TYPES,
-  type JournalRecord,
-} from '../../domain/journal';
+import { JOURNAL_DEFAULT_PAGE_SIZE, JOURNAL_FILTER_DEBOUNCE_MS, JOURNAL_PAGE_SIZES, JOURNAL_UNIT_TYPES, type JournalRecord } from '../../domain/journal';
 import { unitTypeKey } from '../projects/details/unitLabels';
 import { DelayedField, DelayReasonField, delayedRowSx, JournalDateField, MemberField, StateChangeField, UnitTypeField } from './JournalFields';
 import { JournalNotAvailable } from './JournalNotAvailable';
+import { JOURNAL_RESOURCE } from '../../domain/resources';
 
 const unitTypeChoices = JOURNAL_UNIT_TYPES.map((type) => ({ id: type, name: unitTypeKey(type) }));
 

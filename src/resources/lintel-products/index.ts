@@ -2,8 +2,6 @@ import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-/** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`lintelproducts`). */
-export const LINTEL_PRODUCTS_RESOURCE = 'admin/lintelproducts';
 
 export default {
   list: lazyNamed(() => import('./LintelProductList'), 'LintelProductList'),

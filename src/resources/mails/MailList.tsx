@@ -3,8 +3,8 @@ import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, Te
 import { DateField, NumberField } from '../../layout/LocalizedFields';
 
 import { ExportListActions } from '../../layout/bulk/ExportListActions';
+import { MAIL_RESOURCE } from '../../domain/resources';
 
-export const MAIL_RESOURCE = 'admin/mails';
 const STATUS_COLOR = { queued: 'warning', sent: 'success', failed: 'error' } as const;
 
 export function MailStatusField() {

@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
 import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { DateField, NumberField } from '../../layout/LocalizedFields';
-import { MAIL_RESOURCE, MailStatusField } from './MailList';
+import { MailStatusField } from './MailList';
+import { MAIL_RESOURCE } from '../../domain/resources';
 
 export function MailShow() {
   return (

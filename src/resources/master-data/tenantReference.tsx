@@ -1,6 +1,6 @@
 import { ReferenceField, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { TENANTS_RESOURCE } from '../../domain/resources';
 
-export const TENANTS_RESOURCE = 'admin/tenants';
 
 /** The tenant a record belongs to; fixed once created (the server refuses a change). */
 export function TenantReferenceInput({ disabled = false }: { disabled?: boolean }) {

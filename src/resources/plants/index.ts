@@ -2,8 +2,6 @@ import FactoryIcon from '@mui/icons-material/Factory';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-/** Route and react-admin name; the data provider drops the `admin/` prefix for the API (`plants`). */
-export const PLANTS_RESOURCE = 'admin/plants';
 
 const pages = () => import('./PlantPages');
 

@@ -3,10 +3,10 @@ import { Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/mat
 import { useMemo, useState } from 'react';
 import { Datagrid, DatagridBody, FunctionField, List, TextField, useListContext, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { PreliminaryDaysRecord } from '../../domain/preliminaryDays';
-import { PRELIMINARY_DAYS_RESOURCE } from '../names';
 import { PreliminaryDaysInput, PreliminaryDaysRow } from './PreliminaryDaysCells';
 import { PreliminaryEditsContext, rowState, type Edits } from './preliminaryEdits';
 import { BulkListActions } from '../../layout/bulk/BulkListActions';
+import { PRELIMINARY_DAYS_RESOURCE } from '../../domain/resources';
 
 /** The API answers every plant × product type row at once; one page holds them all. */
 const WHOLE_TABLE = 10_000;

@@ -2,8 +2,6 @@ import CategoryIcon from '@mui/icons-material/Category';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-/** Route and react-admin name; the API resource is `producttypes`. */
-export const PRODUCT_TYPES_RESOURCE = 'admin/producttypes';
 
 const pages = () => import('./ProductTypePages');
 

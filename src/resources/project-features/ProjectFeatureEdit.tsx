@@ -2,7 +2,8 @@ import { Box, Button, Checkbox, FormControlLabel, FormGroup, Typography } from '
 import { useController, useFormContext } from 'react-hook-form';
 import { Edit, SimpleForm, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { PROJECT_FEATURES } from '../../domain/projectUnits';
-import { PROJECT_FEATURES_RESOURCE, type ProjectFeatureRecord } from './ProjectFeatureList';
+import type { ProjectFeatureRecord } from './ProjectFeatureList';
+import { PROJECT_FEATURES_RESOURCE } from '../../domain/resources';
 
 function FeatureCheckboxes() {
   const translate = useTranslate();

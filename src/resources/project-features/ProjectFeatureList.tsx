@@ -2,8 +2,8 @@ import { Chip, Stack } from '@mui/material';
 import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { ExportListActions } from '../../layout/bulk/ExportListActions';
 import { PROJECT_FEATURES } from '../../domain/projectUnits';
+import { PROJECT_FEATURES_RESOURCE } from '../../domain/resources';
 
-export const PROJECT_FEATURES_RESOURCE = 'admin/projectfeatures';
 
 export interface ProjectFeatureRecord {
   id: number;

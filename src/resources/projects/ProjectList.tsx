@@ -12,11 +12,11 @@ import { lastPage, parsePageParam, PROJECT_LIST_SORT, type ListStyle, type Proje
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { LIST_PAGE_SIZES } from '../../domain/tasks';
 import { EmptyState } from '../../layout/EmptyState';
-import { NewRootProjectButton } from './NewRootProjectButton';
+import { NewRootProjectButton } from '../../components/NewRootProjectButton';
 import { useListStyle, useStoredPageSize } from '../../layout/listPreferences';
 import { ProjectGrid } from './ProjectGrid';
-import { PROJECTS_RESOURCE } from '../names';
 import { ProjectTable } from './ProjectTable';
+import { PROJECTS_RESOURCE } from '../../domain/resources';
 
 const TEXTS: Record<ProjectListKind, { title: string; emptyTitle: string; empty: string }> = {
   current: { title: 'LISTS.Current.Title', emptyTitle: 'LISTS.Current.EmptyTitle', empty: 'LISTS.Current.Empty' },

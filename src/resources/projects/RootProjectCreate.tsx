@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import type { ProjectUnit } from '../../domain/projectUnits';
 import { rootProjectCreateSchema, type RootProjectOptions } from '../../domain/rootProjects';
 import { zodResolver } from '../../forms/zodResolver';
-import { PROJECTS_RESOURCE } from '../names';
 import { RootProjectInputs } from './RootProjectInputs';
-import { useRootProjectOptions } from './useRootProjectOptions';
+import { useRootProjectOptions } from '../../providers/useRootProjectOptions';
+import { PROJECTS_RESOURCE } from '../../domain/resources';
 
 const formSchema = rootProjectCreateSchema.pick({ tenantID: true, salesOrgID: true, country: true, brickAssortment: true, title: true, notes: true });
 

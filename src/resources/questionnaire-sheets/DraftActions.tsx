@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Confirm, useDelete, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 import { PublishDialog } from './PublishDialog';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
+import type { SheetRecord } from './sheets';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 interface DraftActionsProps {
   record: SheetRecord;

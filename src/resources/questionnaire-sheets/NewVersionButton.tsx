@@ -2,7 +2,8 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlined';
 import { Button } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { useCreate, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
+import type { SheetRecord } from './sheets';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 /**
  * Creates the next version of a sheet as a draft copied from its latest version and opens it. Offered on the

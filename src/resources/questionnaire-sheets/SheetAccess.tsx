@@ -1,7 +1,7 @@
 import { LinearProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AccessDenied, useCanAccess } from 'react-admin';
-import { QUESTIONNAIRE_SHEETS_RESOURCE } from './sheets';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 /**
  * The sheet pages are for configurers (canAccess from src/domain): anyone else sees react-admin's access-denied page

@@ -12,9 +12,10 @@ import { prettyJson } from './jsonText';
 import { LineDiffView } from './LineDiffView';
 import { SheetAccess } from './SheetAccess';
 import { versionLabel } from './SheetFields';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, SHEETS_LIST_PATH, type SheetRecord, type SheetRow } from './sheets';
+import { SHEETS_LIST_PATH, type SheetRecord, type SheetRow } from './sheets';
 import { useSheetNames, useSheetVersions } from './useSheetVersions';
 import { VisualCompare } from './VisualCompare';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 /** How the comparison is shown: the versions side by side as the customer sees them (default), or the JSON's lines. */
 type DiffView = 'visual' | 'lines';

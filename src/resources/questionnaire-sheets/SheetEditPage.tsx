@@ -12,11 +12,12 @@ import { SheetEditorPanel } from './SheetEditorPanel';
 import { versionLabel } from './SheetFields';
 import { SheetHeader } from './SheetHeader';
 import { SheetPreview } from './SheetPreview';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRecord } from './sheets';
+import type { SheetRecord } from './sheets';
 import { useDraftCheck, type SheetTexts } from './useDraftCheck';
 import type { BuilderDocuments, CompanionDraft } from './builder/SheetBuilder';
 import { parseJsonText } from './jsonText';
 import type { TestAnswerSet } from '../../domain/questionnaire';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 // The visual builder (dnd-kit, the property panel) loads with the first draft opened, as a chunk of its own.
 const SheetBuilder = lazy(() => import('./builder/SheetBuilder'));

@@ -7,8 +7,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NewVersionButton } from './NewVersionButton';
 import { SheetAccess } from './SheetAccess';
 import { LatestMarker, SheetStatusChip, versionLabel } from './SheetFields';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, sheetDiffPath, type SheetRow } from './sheets';
+import { sheetDiffPath, type SheetRow } from './sheets';
 import { useSheetNames } from './useSheetVersions';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 function NameFilter(props: { source: string; alwaysOn?: boolean }) {
   const { names } = useSheetNames();

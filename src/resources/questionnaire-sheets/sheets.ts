@@ -1,6 +1,5 @@
 import type { TestAnswerSet } from '../../domain/questionnaire';
-/** react-admin name and route (home/app/questionnaire-sheets) of the configurers' sheet versions; the API's name too. */
-export const QUESTIONNAIRE_SHEETS_RESOURCE = 'questionnaire-sheets';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 /** Paths within the app: links prefix them with react-admin's basename (`useBasename`). */
 export const SHEETS_LIST_PATH = `/${QUESTIONNAIRE_SHEETS_RESOURCE}`;
 /** The editor checks the text this long after the last keystroke. */

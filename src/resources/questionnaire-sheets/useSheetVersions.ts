@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
-import { QUESTIONNAIRE_SHEETS_RESOURCE, type SheetRow } from './sheets';
+import type { SheetRow } from './sheets';
+import { QUESTIONNAIRE_SHEETS_RESOURCE } from '../../domain/resources';
 
 /** Every version of every sheet (or of one name), newest first within a name: a few dozen rows, read in one call. */
 export function useSheetVersions(name?: string) {

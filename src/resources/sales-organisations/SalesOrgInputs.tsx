@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { EMAIL_MAX, MASTER_NAME_MAX, SALES_ORG_KEY_MAX, URL_MAX } from '../../domain/masterData';
 import { TenantReferenceInput } from '../master-data/tenantReference';
+import { PLANTS_RESOURCE } from '../../domain/resources';
 
 // Optional texts stay '' when cleared (react-admin would send null).
 const keepText = (value: string | null) => value ?? '';
@@ -11,7 +12,7 @@ const keepText = (value: string | null) => value ?? '';
 function DefaultPlantInput() {
   const tenantID = useWatch({ name: 'tenantID' }) as number | undefined;
   return (
-    <ReferenceInput source="defaultPlantID" reference="admin/plants" filter={tenantID ? { tenantID } : { id: [] }} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+    <ReferenceInput source="defaultPlantID" reference={PLANTS_RESOURCE} filter={tenantID ? { tenantID } : { id: [] }} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
       <SelectInput optionText="name" emptyText="ADMIN.SalesOrgs.NoDefaultPlant" sx={{ minWidth: 280 }} />
     </ReferenceInput>
   );

@@ -2,8 +2,6 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-/** Route and react-admin name; the API resource is `salesorganisations` (read by every user, changed by admins). */
-export const SALES_ORGS_RESOURCE = 'admin/salesorganisations';
 
 const pages = () => import('./SalesOrgPages');
 

@@ -1,9 +1,9 @@
 import { Alert, AlertTitle, LinearProgress, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { Datagrid, FunctionField, List, Pagination, SearchInput, SimpleList, TextField, Title, useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, searchContext, unitDetailsPath, type ProjectSearchRecord } from '../../domain/search';
-import { PROJECT_SEARCH_RESOURCE } from '../names';
 import { PlantField, ProductTypeField, UnitTitleLink, UnitTypeField } from './SearchFields';
 import { useSearchAvailability } from './useSearchAvailability';
+import { PROJECT_SEARCH_RESOURCE } from '../../domain/resources';
 
 // The filter form reads `source` and `alwaysOn` from the element; the input itself needs the translated placeholder.
 function SearchFilter({ source }: { source: string; alwaysOn: boolean }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SEARCH_RESOURCE } from '../../domain/search';
 import { usePortalDataProvider } from '../../providers/dataProvider';
+import { SEARCH_RESOURCE } from '../../domain/resources';
 
 export const SEARCH_AVAILABILITY_QUERY = [SEARCH_RESOURCE, 'availability'];
 

@@ -3,7 +3,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { manualUrl } from '../../domain/languages';
-import { HelpPageButton } from '../../custom/help/HelpPageButton';
+import { HelpPageButton } from '../../components/HelpPageButton';
 
 /** How to work with the list, the help topics, and the reviewer manual in the current language (German unless Dutch). */
 export function TaskHelpCard() {

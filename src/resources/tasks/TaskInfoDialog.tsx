@@ -7,7 +7,7 @@ import { relativeTime } from '../projects/ProjectCells';
 import { stateLabel, taskTitle } from './TaskCells';
 import { TaskExplanation } from './TaskExplanation';
 import { helpTopicOfTask } from '../../domain/help';
-import { HelpPageButton } from '../../custom/help/HelpPageButton';
+import { HelpPageButton } from '../../components/HelpPageButton';
 import { formatDate } from '../../domain/format';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -16,7 +16,7 @@ import { TaskHelpCard } from './TaskHelpCard';
 import { TaskInfoDialog } from './TaskInfoDialog';
 import { TaskTable } from './TaskTable';
 import { TaskToolbar } from './TaskToolbar';
-import { TASKS_RESOURCE } from '../names';
+import { TASKS_RESOURCE } from '../../domain/resources';
 
 /** The page (`?page=`, zero-based, as the project lists) and the search text (`?q=`) are in the address, so back and reload keep them. */
 function useListParams(): { page: number; q: string; setPage: (page: number) => void; setQ: (q: string) => void } {

@@ -2,8 +2,6 @@ import BusinessIcon from '@mui/icons-material/Business';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-/** Route and react-admin name; the API resource is `tenants` (admins only). */
-export const TENANTS_RESOURCE = 'admin/tenants';
 
 const pages = () => import('./TenantPages');
 

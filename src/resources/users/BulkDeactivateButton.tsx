@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import { USERS_RESOURCE } from './constants';
+import { USERS_RESOURCE } from '../../domain/resources';
 
 /** Bulk action: after a confirmation, `POST users/deactivate` with the selected ids; their sessions end at once. */
 export function BulkDeactivateButton() {

@@ -7,7 +7,7 @@ import { Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useTr
 import { editableUserFields, type UserRecord } from '../../domain/users';
 import { usePortalDataProvider } from '../../providers/dataProvider';
 import { messagesText } from '../../providers/http';
-import { USERS_RESOURCE } from './constants';
+import { USERS_RESOURCE } from '../../domain/resources';
 
 /** "Send invitation again": a new set-password link (the old one stops working); not for external logins. */
 export function InviteButton() {

@@ -2,8 +2,8 @@ import { Create, SimpleForm } from 'react-admin';
 import { DEFAULT_LANGUAGE } from '../../domain/languages';
 import { userCreateSchema } from '../../domain/users';
 import { zodResolver } from '../../forms/zodResolver';
-import { USERS_RESOURCE } from './constants';
 import { UserInputs } from './UserInputs';
+import { USERS_RESOURCE } from '../../domain/resources';
 
 const defaults = {
   language: DEFAULT_LANGUAGE,

@@ -1,9 +1,9 @@
 import { Edit, ListButton, SaveButton, SimpleForm, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
 import { userUpdateSchema, type UserRecord } from '../../domain/users';
 import { zodResolver } from '../../forms/zodResolver';
-import { USERS_RESOURCE } from './constants';
 import { ActiveToggleButton, InviteButton } from './UserActionButtons';
 import { UserInputs } from './UserInputs';
+import { USERS_RESOURCE } from '../../domain/resources';
 
 const EditActions = () => (
   <TopToolbar>

@@ -13,8 +13,8 @@ import {
 } from 'react-admin';
 import { LANGUAGES } from '../../domain/languages';
 import { EMAIL_MAX, editableUserFields, LOGIN_MAX, USER_NAME_MAX, type UserField, type UserRecord } from '../../domain/users';
-import { TENANTS_RESOURCE } from './constants';
 import { useSalesOrgChoices, useTenantChoices } from './useUserChoices';
+import { TENANTS_RESOURCE } from '../../domain/resources';
 
 const field = (source: string) => `resources.admin/users.fields.${source}`;
 

@@ -13,9 +13,9 @@ import { USER_PAGE_SIZES, USER_ROLES } from '../../domain/users';
 import { BulkEditButton } from '../../layout/bulk/BulkEditButton';
 import { BulkListActions } from '../../layout/bulk/BulkListActions';
 import { BulkDeactivateButton } from './BulkDeactivateButton';
-import { USERS_RESOURCE } from './constants';
 import { useTenantChoices } from './useUserChoices';
 import { KindChipsField, RoleChipsField, StateChipField, TenantChipsField, UserNameField } from './UserFields';
+import { USERS_RESOURCE } from '../../domain/resources';
 
 
 function useFilters() {

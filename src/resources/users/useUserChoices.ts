@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import { SALES_ORGS_RESOURCE, TENANTS_RESOURCE } from './constants';
+import { SALES_ORGS_API_RESOURCE, TENANTS_RESOURCE } from '../../domain/resources';
 
 export interface Choice {
   id: number;
@@ -16,7 +16,7 @@ const ALL = { pagination: { page: 1, perPage: 1000 } } as const;
 /** Every sales organisation, for the multi-select and to know each one's tenant. */
 export function useSalesOrgChoices() {
   const { data, isPending } = useGetList<{ id: number; salesOrgKey: string; title: string; tenantID: number }>(
-    SALES_ORGS_RESOURCE,
+    SALES_ORGS_API_RESOURCE,
     { ...ALL, sort: { field: 'salesOrgKey', order: 'ASC' } },
     { staleTime: 60_000 },
   );

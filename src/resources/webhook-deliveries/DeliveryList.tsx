@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { Datagrid, FunctionField, List, NumberInput, Pagination, SelectInput, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { DELIVERY_STATUSES, EVENT_TYPES } from '../../domain/webhooks';
-import { WEBHOOK_DELIVERIES_RESOURCE } from '../webhooks/constants';
+import { WEBHOOK_DELIVERIES_RESOURCE } from '../../domain/resources';
 
 const STATUS_COLOR = { pending: 'warning', succeeded: 'success', failed: 'error' } as const;
 

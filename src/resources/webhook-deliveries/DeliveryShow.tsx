@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Button, FunctionField, Labeled, Show, SimpleShowLayout, TextField, TopToolbar, useLocale, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { DateField, NumberField } from '../../layout/LocalizedFields';
 import { usePortalDataProvider } from '../../providers/dataProvider';
-import { WEBHOOK_DELIVERIES_RESOURCE } from '../webhooks/constants';
 import { DeliveryStatusField, EventTypeField } from './DeliveryList';
 import { formatDateTime, formatNumber } from '../../domain/format';
+import { WEBHOOK_DELIVERIES_RESOURCE } from '../../domain/resources';
 
 interface Attempt {
   attemptedAt: string;

@@ -7,9 +7,9 @@ import { webhookCreateSchema } from '../../domain/webhooks';
 import { MasterDataCreate, MasterDataEdit } from '../master-data/MasterDataForm';
 import { MasterDataList } from '../master-data/MasterDataList';
 import { TenantReferenceField, tenantFilter } from '../master-data/tenantReference';
-import { WEBHOOK_DELIVERIES_RESOURCE } from './constants';
 import { WebhookInputs } from './WebhookInputs';
 import { WebhookSecret } from './WebhookSecret';
+import { WEBHOOK_DELIVERIES_RESOURCE } from '../../domain/resources';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, tenantFilter, <BooleanInput key="enabled" source="enabled" />];
 

@@ -2,7 +2,7 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import { lazyNamed } from '../../layout/lazyView';
 import type { PortalResourceOptions } from '../../layout/menuOptions';
 
-export { WEBHOOKS_RESOURCE } from './constants';
+export { WEBHOOKS_RESOURCE } from '../../domain/resources';
 
 export default {
   list: lazyNamed(() => import('./WebhookPages'), 'WebhookList'),

@@ -13,6 +13,7 @@ import { PublishDialog } from './PublishDialog';
 import { SimulatePanel } from './SimulatePanel';
 import { WorkflowDiagram } from './WorkflowDiagram';
 import { workflowApi, type DraftRecord, type VersionRow } from '../../providers/methods/workflowDefinition';
+import { WORKFLOW_DEFINITION_RESOURCE } from '../../domain/resources';
 
 type Mode = 'design' | 'simulate' | 'compare';
 type Selection = { kind: 'state'; id: string } | { kind: 'transition'; action: string } | null;
@@ -20,7 +21,7 @@ type Selection = { kind: 'state'; id: string } | { kind: 'transition'; action: s
 /** The configurers' workflow editor: drafts of the definition as diagrams, checked, simulated, compared and published. */
 export default function WorkflowEditorPage() {
   const translate = useTranslate();
-  const { canAccess, isPending } = useCanAccess({ resource: 'workflow-definition', action: 'edit' });
+  const { canAccess, isPending } = useCanAccess({ resource: WORKFLOW_DEFINITION_RESOURCE, action: 'edit' });
   if (isPending) return null;
   if (!canAccess) return <Alert severity="error">{translate('ERRORMESSAGES.NotAllowed')}</Alert>;
   return <Editor />;

@@ -3,11 +3,12 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Alert, AlertTitle, LinearProgress, Stack } from '@mui/material';
 import { FunctionField, TextField, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { workflowAvailable } from '../../domain/tasks';
-import { WORKFLOW_NOTIFICATIONS_RESOURCE, WORKFLOW_ROWS_RESOURCE, type WorkflowRow } from '../../domain/workflowPage';
+import type { WorkflowRow } from '../../domain/workflowPage';
 import type { SessionUser } from '../../domain/user';
 import { StateChip } from '../projects/ProjectCells';
 import { MaterialHeader, MaterialLines, NotificationProject, ReceivedCell, RuleCell, WorkflowRowProject } from './WorkflowCells';
 import { WorkflowListCard } from './WorkflowListCard';
+import { WORKFLOW_NOTIFICATIONS_RESOURCE, WORKFLOW_ROWS_RESOURCE } from '../../domain/resources';
 
 function NotificationsCard() {
   return (

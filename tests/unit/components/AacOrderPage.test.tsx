@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AacOrderPage from '../../../src/custom/orders/aac/AacOrderPage';
+import AacOrderPage from '../../../src/resources/projects/orders/aac/AacOrderPage';
 import type { AacOrderItem } from '../../../src/domain/orders';
 import { aacItem, aacOrder } from '../orderFixtures';
 import { dataProvider } from '../../../src/providers/dataProvider';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CclDeliveryScheduleList } from '../../../src/resources/projects/deliveries/CclDeliveryScheduleList';
+import { CclDeliveryScheduleList } from '../../../src/components/deliveries/CclDeliveryScheduleList';
 import { dataProvider } from '../../../src/providers/dataProvider';
 import type { CclScheduleEntry } from '../../../src/domain/deliveries';
 

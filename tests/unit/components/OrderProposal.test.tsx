@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AacOrderPage from '../../../src/custom/orders/aac/AacOrderPage';
+import AacOrderPage from '../../../src/resources/projects/orders/aac/AacOrderPage';
 import type { AacProposalRow, OrderProposalAnswer } from '../../../src/domain/orderProposal';
 import type { AacOrderItem } from '../../../src/domain/orders';
 import { dataProvider } from '../../../src/providers/dataProvider';
@@ -146,7 +146,7 @@ describe('Propose from model (AAC order)', () => {
 
 describe('Propose from model (lintel order)', () => {
   it('takes the lintel rows and saves them all, while the table reloads between the saves', async () => {
-    const { default: LintelOrderPage } = await import('../../../src/custom/orders/lintel/LintelOrderPage');
+    const { default: LintelOrderPage } = await import('../../../src/resources/projects/orders/lintel/LintelOrderPage');
     const { lintelCatalogue, productBy } = await import('../lintelFixtures');
     const { lintelSummary } = await import('../../../src/domain/orders');
     const products = lintelCatalogue();

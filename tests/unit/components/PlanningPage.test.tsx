@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AdminContext, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PlanningPage from '../../../src/custom/project/planning/PlanningPage';
+import PlanningPage from '../../../src/resources/projects/planning/PlanningPage';
 import type { PlanningData, PlanningUnit } from '../../../src/domain/assignments';
 import { dataProvider } from '../../../src/providers/dataProvider';
 

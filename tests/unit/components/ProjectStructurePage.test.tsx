@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ProjectStructurePage from '../../../src/custom/project/structure/ProjectStructurePage';
-import type { StructurePageData } from '../../../src/custom/project/structure/structureQueries';
+import ProjectStructurePage from '../../../src/resources/projects/structure/ProjectStructurePage';
+import type { StructurePageData } from '../../../src/resources/projects/structure/structureQueries';
 import { structureDraftStorageKey, type StructureDraft } from '../../../src/domain/structure';
 import { dataProvider } from '../../../src/providers/dataProvider';
 

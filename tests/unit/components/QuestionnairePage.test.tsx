@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { AdminContext, Notification } from 'react-admin';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireQueries';
-import QuestionnairePage from '../../../src/custom/project/questionnaire/QuestionnairePage';
+import type { QuestionnairePageData } from '../../../src/resources/projects/questionnaire/questionnaireQueries';
+import QuestionnairePage from '../../../src/resources/projects/questionnaire/QuestionnairePage';
 import type { QuestionnaireAnswers, SheetVersion } from '../../../src/domain/questionnaire';
 import { dataProvider } from '../../../src/providers/dataProvider';
 

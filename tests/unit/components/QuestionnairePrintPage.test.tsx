@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { AdminContext } from 'react-admin';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QuestionnairePageData } from '../../../src/custom/project/questionnaire/questionnaireQueries';
-import QuestionnairePrintPage from '../../../src/custom/project/questionnaire/QuestionnairePrintPage';
+import type { QuestionnairePageData } from '../../../src/resources/projects/questionnaire/questionnaireQueries';
+import QuestionnairePrintPage from '../../../src/resources/projects/questionnaire/QuestionnairePrintPage';
 import type { SheetVersion } from '../../../src/domain/questionnaire';
 import { dataProvider } from '../../../src/providers/dataProvider';
 

@@ -8,11 +8,11 @@ import { act } from 'react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ViewerPage from '../../../src/custom/viewer/ViewerPage';
+import ViewerPage from '../../../src/resources/projects/viewer/ViewerPage';
 import { FakeScene, geometryResponse, json, readyView, resetScenes, unitContext } from '../viewerFixtures';
 import { dataProvider } from '../../../src/providers/dataProvider';
 
-vi.mock('../../../src/custom/viewer/ModelScene', async () => (await import('../viewerFixtures')).sceneModuleMock());
+vi.mock('../../../src/resources/projects/viewer/ModelScene', async () => (await import('../viewerFixtures')).sceneModuleMock());
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

@@ -9,12 +9,12 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProjectActionsCard } from '../../../src/resources/projects/details/WorkflowCard';
-import { DeliveryModelViewport } from '../../../src/custom/viewer/DeliveryModelViewport';
-import { ModelNotice } from '../../../src/custom/viewer/ModelNotice';
+import { DeliveryModelViewport } from '../../../src/resources/projects/viewer/DeliveryModelViewport';
+import { ModelNotice } from '../../../src/resources/projects/viewer/ModelNotice';
 import { FakeScene, geometryResponse, json, readyView, resetScenes, unitContext } from '../viewerFixtures';
 import { dataProvider } from '../../../src/providers/dataProvider';
 
-vi.mock('../../../src/custom/viewer/ModelScene', async () => (await import('../viewerFixtures')).sceneModuleMock());
+vi.mock('../../../src/resources/projects/viewer/ModelScene', async () => (await import('../viewerFixtures')).sceneModuleMock());
 
 const appMessages = JSON.parse(readFileSync(join(__dirname, '../../../i18n/en.json'), 'utf8'));
 const i18nProvider = polyglotI18nProvider(() => ({ ...englishMessages, ...appMessages }), 'en');

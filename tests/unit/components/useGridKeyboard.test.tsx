@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { gridCell, isLastCell, nextCell, useGridKeyboard } from '../../../src/custom/orders/useGridKeyboard';
+import { gridCell, isLastCell, nextCell, useGridKeyboard } from '../../../src/resources/projects/orders/useGridKeyboard';
 
 describe('nextCell', () => {
   // Row 1 has no cell in column 1 (a read-only cell).

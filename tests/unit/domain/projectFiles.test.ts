@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkState, downloadItems, formatFileSize, toggleUnit } from '../../../src/resources/projects/files/fileTree';
+import { formatFileSize } from '../../../src/domain/format';
+import { checkState, downloadItems, toggleUnit } from '../../../src/resources/projects/files/fileTree';
 import {
   canDeleteFile,
   canDownloadSelectedFiles,

@@ -20,9 +20,10 @@ import { availableVolume, lotMaterialProblems } from '../../../domain/deliveries
 import { useConflictHandler } from '../../../providers/conflict';
 import { MAX_SUBPROJECT_VOLUME, sumVolume, todayIso, type StructureMaterial } from '../../../domain/structure';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
-import { PROJECTS_RESOURCE } from '../../names';
-import { formatVolume, referencePath, sameMaterials, serverMessages, type DeliveryData, type MaterialRowProblem } from './deliveryQueries';
+import { serverMessages } from '../../../components/ServerMessages';
+import { formatVolume, referencePath, sameMaterials, type DeliveryData, type MaterialRowProblem } from './deliveryQueries';
 import { DeliveryDataLot, type DeliveryLot } from './DeliveryDataLot';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 type Rows = Record<number, StructureMaterial[]>;
 

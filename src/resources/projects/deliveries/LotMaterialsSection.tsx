@@ -2,7 +2,8 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import { Alert, Box, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { sumVolume } from '../../../domain/structure';
-import { formatVolume, serverMessages } from './deliveryQueries';
+import { serverMessages } from '../../../components/ServerMessages';
+import { formatVolume } from './deliveryQueries';
 import { MaterialRowsEditor } from './MaterialRowsEditor';
 import type { LotMaterials } from './useLotMaterials';
 

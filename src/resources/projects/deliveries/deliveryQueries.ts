@@ -1,10 +1,9 @@
-import type { HttpError } from 'react-admin';
 import type { StructureMaterial } from '../../../domain/structure';
 import { formatDate, formatNumber } from '../../../domain/format';
 
 export type { CclSchedule, DeliveryData, LotMaterialContext } from '../../../providers/methods/deliveries';
 
-export const deliveryOverviewPath = (rootId: number) => `/home/app/project/delivery-overview/${rootId}`;
+export { deliveryOverviewPath } from '../../../domain/routes';
 
 /**
  * A problem at a material row: a domain problem (key and params, translated when shown) or a server message
@@ -15,20 +14,6 @@ export interface MaterialRowProblem {
   key: string;
   params?: Record<string, string | number>;
   text?: string;
-}
-
-/** One message of the API's error body. */
-export interface ServerMessage {
-  text: string;
-  reference?: string;
-  key?: string;
-}
-
-/** The messages of a failed call (a network failure becomes one message without reference). */
-export function serverMessages(error: unknown): ServerMessage[] {
-  const messages = ((error as HttpError)?.body as { messages?: ServerMessage[] } | undefined)?.messages;
-  if (Array.isArray(messages) && messages.length) return messages;
-  return [{ text: (error as Error)?.message || 'ERRORMESSAGES.Unknown' }];
 }
 
 /** A dotted reference ('0.materials.2.volume') as a path with numbers where the parts are indexes. */

@@ -4,7 +4,8 @@ import { availableVolume, lotMaterialProblems } from '../../../domain/deliveries
 import { sumVolume, todayIso, type MaterialType, type StructureMaterial } from '../../../domain/structure';
 import { useConflictHandler } from '../../../providers/conflict';
 import { usePortalDataProvider, type PortalDataProvider } from '../../../providers/dataProvider';
-import { referencePath, sameMaterials, serverMessages, type MaterialRowProblem } from './deliveryQueries';
+import { serverMessages } from '../../../components/ServerMessages';
+import { referencePath, sameMaterials, type MaterialRowProblem } from './deliveryQueries';
 
 /** The approval lot whose materials are edited: an existing one (unitId) or a new one under a subproject. */
 export interface LotMaterialsTarget {

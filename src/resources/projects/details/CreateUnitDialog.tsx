@@ -6,8 +6,7 @@ import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin'
 import type { ProjectUnit, UnitType } from '../../../domain/projectUnits';
 import { zodResolver } from '../../../forms/zodResolver';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
-import { PROJECTS_RESOURCE } from '../../names';
-import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { InfoDialog } from './InfoDialog';
@@ -15,6 +14,7 @@ import { detailsPath, useRefreshUnit, type UnitPageContext } from './projectQuer
 import { UnitFormFields, type UnitFormValues } from './UnitFormFields';
 import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 import { unitFormSchema, useTitleCheck } from './unitForm';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 type Info = { title: string; message: string } | null;
 

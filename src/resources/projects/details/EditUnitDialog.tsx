@@ -6,8 +6,7 @@ import type { ProjectUnit } from '../../../domain/projectUnits';
 import { zodResolver } from '../../../forms/zodResolver';
 import { changedFields, usePortalDataProvider } from '../../../providers/dataProvider';
 import { useConflictHandler } from '../../../providers/conflict';
-import { PROJECTS_RESOURCE } from '../../names';
-import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { LotMaterialsSection } from '../deliveries/LotMaterialsSection';
 import { useLotMaterials } from '../deliveries/useLotMaterials';
 import { useRefreshUnit } from './projectQueries';
@@ -16,6 +15,7 @@ import { UNIT_LOOK, unitTypeKey } from './unitLabels';
 import { unitFormSchema, useTitleCheck } from './unitForm';
 import { useLastChange } from '../../../layout/live/useLastChange';
 import { formatDateTime } from '../../../domain/format';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 
 /** A coloured banner with the unit type's icon above the form. */

@@ -12,9 +12,9 @@ import type { Task } from '../../../domain/tasks';
 import { useConflictHandler } from '../../../providers/conflict';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { messagesText } from '../../../providers/http';
-import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../names';
 import { NEXT_STEPS_MAX, nextStepPath, tooEarlyLotFilter } from './nextSteps';
 import { useRefreshUnit, type UnitPageContext } from './projectQueries';
+import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../../domain/resources';
 
 /** Read again when the user comes back to the window (live updates will keep it current as well). */
 const FRESH = { refetchOnWindowFocus: 'always' as const };

@@ -6,12 +6,11 @@ import { canManageMembers } from '../../../domain/memberManagement';
 import { unitPageTitle } from '../../../domain/projectUnits';
 import { canDownloadSelectedFiles, canUploadFiles, showsProjectFiles } from '../../../domain/projectFiles';
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
-import { OrderTableCard } from '../../../custom/orders/OrderTableCard';
-import { ModelNotice } from '../../../custom/viewer/ModelNotice';
-import { structurePagePath } from '../../../custom/project/structure/structurePaths';
+import { OrderTableCard } from '../orders/OrderTableCard';
+import { ModelNotice } from '../viewer/ModelNotice';
+import { structurePagePath } from '../structure/structurePaths';
 import { useDocumentTitle } from '../../../layout/useDocumentTitle';
-import { PROJECTS_RESOURCE } from '../../names';
-import { CclDeliveryScheduleCard } from '../deliveries/CclDeliveryScheduleList';
+import { CclDeliveryScheduleCard } from '../../../components/deliveries/CclDeliveryScheduleList';
 import { ProjectFilesCard } from '../files/ProjectFilesCard';
 import { MembersCard } from '../members/MembersCard';
 import { positiveId } from '../RootPageState';
@@ -26,6 +25,7 @@ import { UnitBreadcrumb } from './UnitBreadcrumb';
 import { UnitSummary } from './UnitSummary';
 import { ProjectActionsCard, WorkflowCard } from './WorkflowCard';
 import { NextStepsCard } from './NextStepsCard';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 function NotFound() {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { canEditSite, reviewerChangeSchema } from '../../../domain/projectUnits';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { messagesText } from '../../../providers/http';
-import { ProfileFormDialog } from '../../../custom/profile/ProfileFormDialog';
+import { ProfileFormDialog } from '../../../components/ProfileFormDialog';
 import type { UnitPageContext } from './projectQueries';
 import { SiteDialog, useSiteRecord } from './SiteCards';
 

@@ -6,7 +6,7 @@ import { canEditSite, siteAddressSchema, siteContactSchema, siteEditViaTools } f
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { useConflictHandler } from '../../../providers/conflict';
 import type { SiteKind, SiteRecord } from '../../../providers/methods/projects';
-import { ProfileFormDialog, type FieldDefinition } from '../../../custom/profile/ProfileFormDialog';
+import { ProfileFormDialog, type FieldDefinition } from '../../../components/ProfileFormDialog';
 import { useRefreshUnit, type UnitPageContext } from './projectQueries';
 
 export const ADDRESS_FIELDS: FieldDefinition[] = [

@@ -8,12 +8,12 @@ import { useNavigate } from 'react-router-dom';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { showEditActions } from '../../../domain/projectUnits';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
-import { PROJECTS_RESOURCE } from '../../names';
 import { CreateUnitDialog } from './CreateUnitDialog';
 import { EditUnitDialog } from './EditUnitDialog';
 import { InfoDialog } from './InfoDialog';
 import { detailsPath, useRefreshUnit, type UnitPageContext } from './projectQueries';
 import { unitTypeKey } from './unitLabels';
+import { PROJECTS_RESOURCE } from '../../../domain/resources';
 
 type Open = 'create' | 'edit' | 'delete' | 'not-allowed' | null;
 

@@ -31,17 +31,17 @@ import { StateMessageNote } from './StateMessageNote';
 import type { UnitAction } from '../../../domain/workflow';
 import { usePortalDataProvider } from '../../../providers/dataProvider';
 import { messagesText } from '../../../providers/http';
-import { TASKS_RESOURCE } from '../../names';
 import { TaskInfoDialog } from '../../tasks/TaskInfoDialog';
-import { showsViewerButton, ViewerButton } from '../../../custom/viewer/ViewerButton';
-import { HelpPageButton } from '../../../custom/help/HelpPageButton';
+import { showsViewerButton, ViewerButton } from '../viewer/ViewerButton';
+import { HelpPageButton } from '../../../components/HelpPageButton';
 import { helpTopicOfTaskHelp } from '../../../domain/help';
 import { DeliveryActionButtons, hasDeliveryActions } from '../deliveries/DeliveryActionButtons';
-import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../../../custom/project/structure/structurePaths';
-import { PlanningButton, showsPlanningButton } from '../../../custom/project/planning/PlanningButton';
-import { InfoSheetButton, showsInfoSheetButton } from '../../../custom/project/questionnaire/InfoSheetButton';
+import { opensStructurePage, structurePagePath, withoutStructureGuard } from '../structure/structurePaths';
+import { PlanningButton, showsPlanningButton } from '../planning/PlanningButton';
+import { InfoSheetButton, showsInfoSheetButton } from '../questionnaire/InfoSheetButton';
 import { useRefreshAfterTransition, type UnitPageContext } from './projectQueries';
 import { formatDate } from '../../../domain/format';
+import { TASKS_RESOURCE } from '../../../domain/resources';
 
 const actionLabel = (translate: ReturnType<typeof useTranslate>, action: string) => translate(`WORKFLOW.Actions.${action}`, { _: action });
 

@@ -1,8 +1,8 @@
 import type { Task } from '../../../domain/tasks';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { orderKindOf } from '../../../domain/orders';
-import { orderProposalPath } from '../../../custom/orders/orderQueries';
-import { structurePagePath } from '../../../custom/project/structure/structurePaths';
+import { orderProposalPath } from '../orders/orderQueries';
+import { structurePagePath } from '../structure/structurePaths';
 import { detailsPath } from './projectQueries';
 
 /** How many tasks the "Next steps" card lists (the rest: My Tasks). */

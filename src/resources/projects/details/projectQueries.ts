@@ -3,7 +3,7 @@ import { useGetList, useGetOne } from 'react-admin';
 import type { ProjectUnit } from '../../../domain/projectUnits';
 import { UNIT_CONTEXT_META } from '../../../providers/dataProvider';
 import type { UnitPageContext } from '../../../providers/methods/projects';
-import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../names';
+import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../../domain/resources';
 
 export type { UnitPageContext };
 

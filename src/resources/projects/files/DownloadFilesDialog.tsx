@@ -2,7 +2,7 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { zipDownloadUrl } from '../../../domain/projectFiles';
-import { messagesOf, ServerMessages } from '../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../components/ServerMessages';
 import { downloadItems } from './fileTree';
 import { FileTreeBranch } from './FileTreeBranch';
 import { usePortalDataProvider } from '../../../providers/dataProvider';

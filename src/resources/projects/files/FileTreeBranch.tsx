@@ -3,7 +3,8 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import { useLocaleState } from 'react-admin';
 import type { FileTreeNode } from '../../../domain/projectFiles';
-import { checkState, formatFileSize, toggleFile, toggleUnit } from './fileTree';
+import { formatFileSize } from '../../../domain/format';
+import { checkState, toggleFile, toggleUnit } from './fileTree';
 
 interface FileTreeBranchProps {
   node: FileTreeNode;

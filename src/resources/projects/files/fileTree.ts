@@ -1,5 +1,4 @@
 import type { DownloadRequestItem, FileTreeNode } from '../../../domain/projectFiles';
-import { formatNumber } from '../../../domain/format';
 
 export type CheckState = 'all' | 'some' | 'none';
 
@@ -38,16 +37,4 @@ export function downloadItems(tree: FileTreeNode[], selected: ReadonlySet<number
     ...node.files.filter((file) => selected.has(file.projectFileID)).map((file) => ({ projectUnitID: node.projectUnitID, fileID: file.projectFileID, fileName: file.name })),
     ...downloadItems(node.children, selected),
   ]);
-}
-
-/** 532 B, 12.5 KB, 3.2 MB in the user's number format. */
-export function formatFileSize(bytes: number, locale: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${formatNumber(value, locale, { max: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }

@@ -5,7 +5,7 @@ import { isLanguage } from '../../../../domain/languages';
 import type { MemberAdd, MemberCandidate } from '../../../../domain/memberManagement';
 import { memberFullName } from '../../../../domain/members';
 import type { MemberRole } from '../../../../domain/projectUnits';
-import { messagesOf, ServerMessages } from '../../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../../components/ServerMessages';
 import { CandidatePicker } from './CandidatePicker';
 import { EMAIL_PATTERN, InviteFields, type InviteValues } from './InviteFields';
 import { MemberRoleSelect } from './MemberRoleSelect';

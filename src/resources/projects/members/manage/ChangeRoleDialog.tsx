@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { memberFullName, type Member } from '../../../../domain/members';
 import { MEMBER_ROLES, type MemberRole } from '../../../../domain/projectUnits';
-import { messagesOf, ServerMessages } from '../../../../custom/profile/ServerMessages';
+import { messagesOf, ServerMessages } from '../../../../components/ServerMessages';
 import { MemberRoleSelect } from './MemberRoleSelect';
 import { useMemberChanges } from './useMemberChanges';
 

@@ -3,7 +3,7 @@ import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { memberFullName, type Member } from '../../../../domain/members';
-import { messagesOf } from '../../../../custom/profile/ServerMessages';
+import { messagesOf } from '../../../../components/ServerMessages';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { useMemberChanges } from './useMemberChanges';
 
