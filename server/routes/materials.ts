@@ -18,7 +18,7 @@ import { requiredVersion, staleVersion } from '../lib/versions.js';
 
 function assertMayEdit(access: UnitAccess) {
   const rule = canEditMaterials(access.context);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
 
 /** Approval lots of the root's subprojects, with their materials. */

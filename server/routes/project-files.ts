@@ -12,7 +12,7 @@ import {
   type FileTreeNode,
   type ProjectFile,
 } from '../../src/domain/projectFiles.js';
-import type { RuleResult, UnitVariant } from '../../src/domain/projectUnits.js';
+import type { UnitVariant } from '../../src/domain/projectUnits.js';
 import { displayName, type SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { downloadRequests, projectFiles, projectUnits, userProfiles, users } from '../db/schema.js';
@@ -29,10 +29,6 @@ import { toWebStream } from '../lib/web-stream.js';
 import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
 
 type FileRow = typeof projectFiles.$inferSelect;
-
-function refuseUnless(rule: RuleResult) {
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
-}
 
 /** The unit of the path, visible to the user and inside the root of the path; 404 otherwise. */
 async function unitInRoot(c: Context<AppEnv>) {
@@ -193,9 +189,10 @@ projectFileRoutes.get('/:rootId/:unitId', async (c) => {
 /** Upload: multipart field `file`, one or several; all are stored or none. */
 projectFileRoutes.post('/:rootId/:unitId', async (c) => {
   const { user, unit, root, context } = await unitInRoot(c);
-  refuseUnless(canUploadFiles(context));
+  const upload = canUploadFiles(context);
+  if (!upload.allowed) throw ApiError.fromRule(upload);
   // AAC element and lintel units have no files card: they take no files either.
-  if (!showsProjectFiles({ projectUnitTypeVariant: unit.variant as UnitVariant })) refuseUnless({ allowed: false, reason: 'FILES.Rules.NoFilesHere' });
+  if (!showsProjectFiles({ projectUnitTypeVariant: unit.variant as UnitVariant })) throw ApiError.fromRule({ allowed: false, reason: 'FILES.Rules.NoFilesHere' });
   // Counted before the body is read: a refused upload costs the server nothing.
   await limitAction(c.get('db'), 'projectFileUpload', user.id);
   const uploads = await readUploadedFiles(c);
@@ -241,7 +238,8 @@ projectFileRoutes.delete('/:rootId/:unitId/:fileId', async (c) => {
   const { user, unit, context } = await unitInRoot(c);
   const db = c.get('db');
   const file = await fileOfUnit(db, unit.id, c.req.param('fileId'));
-  refuseUnless(canDeleteFile(context, { uploadedByID: file.uploadedBy }, user.id));
+  const deletion = canDeleteFile(context, { uploadedByID: file.uploadedBy }, user.id);
+  if (!deletion.allowed) throw ApiError.fromRule(deletion);
   await db.transaction((tx) => tx.delete(projectFiles).where(eq(projectFiles.id, file.id)));
   await c.get('files').delete(file.storageKey);
   return c.json(toProjectFile(file, '', false));

@@ -39,7 +39,7 @@ async function managedRoot(c: Context<AppEnv>): Promise<{ user: SessionUser; roo
     .from(projectMembers)
     .where(and(eq(projectMembers.rootId, root.id), eq(projectMembers.userId, user.id)));
   const rule = canManageMembers({ role: membership?.role ?? null, isInternal: user.isInternal, isAdmin: user.isAdmin });
-  if (!rule.allowed) refuse(403, rule.reason);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
   return { user, root };
 }
 

@@ -114,10 +114,6 @@ async function assertUniqueTitle(tx: Tx, parentId: number, type: string, title: 
   }
 }
 
-function refuse(reason: string): never {
-  throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
-}
-
 /** The planned delivery date of lintel, AAC and approval lots is today or later. */
 function assertDeliveryDate(type: UnitType, deliveryDate: string | null | undefined, language: string) {
   const today = todayIso();
@@ -134,7 +130,7 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
     throw new ApiError(422, [{ key: 'PROJECTS.Rules.TypeNotAllowed', reference: 'projectUnitType', code: 'RuleViolation' }]);
   }
   const rule = canCreateUnit(context, type);
-  if (!rule.allowed) refuse(rule.reason);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
   assertDeliveryDate(type, input.deliveryDate, user.language);
   await assertUniqueTitle(tx, parent.id, type, input.title);
   // A subproject chooses its variant (AAC elements, lintels, approval lots); everything below inherits it.
@@ -225,7 +221,7 @@ export const projectsResource = restResource({
     write: async (tx, id, input: UnitUpdate, _existing, user) => {
       const { unit, context } = await unitAccess(tx, user, id);
       const rule = canEditUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId });
-      if (!rule.allowed) refuse(rule.reason);
+      if (!rule.allowed) throw ApiError.fromRule(rule);
       if (input.title !== undefined && unit.parentId) await assertUniqueTitle(tx, unit.parentId, unit.type, input.title, unit.id);
       if (input.deliveryDate !== undefined && input.deliveryDate !== unit.deliveryDate) assertDeliveryDate(unit.type as UnitType, input.deliveryDate, user.language);
       if (input.projectUnitTypeVariant !== undefined && input.projectUnitTypeVariant !== unit.variant) {
@@ -248,7 +244,7 @@ export const projectsResource = restResource({
     await lockUnits(tx, (await subtree(tx, id)).ids);
     const tree = await subtree(tx, id);
     const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items, files: tree.files }, user.id);
-    if (!rule.allowed) refuse(rule.reason);
+    if (!rule.allowed) throw ApiError.fromRule(rule);
     await tx.delete(projectFiles).where(inArray(projectFiles.unitId, tree.ids));
     // The stored bytes go once the rows are gone for good (after the commit).
     const keys = [...new Set(tree.files.map((file) => file.storageKey))];

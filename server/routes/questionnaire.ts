@@ -34,7 +34,7 @@ questionnaireRoutes.get('/:rootId', async (c) => {
 questionnaireRoutes.put('/:rootId', async (c) => {
   const access = await rootAccess(c);
   const edit = canEditQuestionnaire(access.context);
-  if (!edit.allowed) throw new ApiError(403, [{ key: edit.reason, code: 'ReadOnly' }]);
+  if (!edit.allowed) throw ApiError.fromRule(edit, 'ReadOnly');
   const body = saveSchema.safeParse(await readJsonObject(c.req.raw));
   if (!body.success) throw fromZod(body.error);
   const questionnaire = await c.get('db').transaction((tx) => saveQuestionnaire(tx, access, body.data));

@@ -26,10 +26,6 @@ async function plannerOf(db: Db | Tx, user: SessionUser) {
   return { isInternal: user.isInternal, isProjectPlanner: row?.isProjectPlanner ?? false, tenantIds: user.tenantIds };
 }
 
-function refuse(reason: string): never {
-  throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
-}
-
 /**
  * The one place a root project's number is allocated: {sales organisation key}-{year}-{sequence}, from the
  * numbering code's counter row (server/lib/unit-numbers.ts: parallel creations take distinct numbers).
@@ -46,12 +42,12 @@ function allocateRootNumber(tx: Tx, salesOrgKey: string): Promise<string> {
 export async function createRootProject(tx: Tx, body: UnitCreate, user: SessionUser): Promise<number> {
   const planner = await plannerOf(tx, user);
   const allowed = canCreateRootProject(planner);
-  if (!allowed.allowed) refuse(allowed.reason);
+  if (!allowed.allowed) throw ApiError.fromRule(allowed);
   const parsed = rootProjectCreateSchema.safeParse(body);
   if (!parsed.success) throw fromZod(parsed.error);
   const input = parsed.data;
   const forTenant = canCreateRootProject(planner, input.tenantID);
-  if (!forTenant.allowed) refuse(forTenant.reason);
+  if (!forTenant.allowed) throw ApiError.fromRule(forTenant);
 
   const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, input.tenantID));
   if (!tenant) throw new ApiError(422, [{ key: ROOT_PROJECT_MESSAGE.unknownTenant, reference: 'tenantID', params: { ids: input.tenantID } }]);

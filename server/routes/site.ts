@@ -33,7 +33,7 @@ function contactRecord(row: typeof contacts.$inferSelect) {
 
 function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
   const rule = canEditSite(root.stateKey);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
 
 /**

@@ -24,7 +24,7 @@ async function rootAccess(c: Context<AppEnv>) {
 
 function assertMayEdit(access: Awaited<ReturnType<typeof rootAccess>>['access']) {
   const rule = canEditStructure(access.context);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
 
 /** `version`: the saved draft's version the page started from, `null` when there was none yet (required either way). */
