@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { passwordChangeSchema } from '../../src/domain/password.js';
 import { canChangePassword } from '../../src/domain/profile.js';
 import type { Tx } from '../db/client.js';
@@ -17,6 +16,7 @@ import { SESSION_COOKIE } from '../lib/sessions.js';
 import { avatarKey } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
 import { linkFor } from '../lib/public-url.js';
+import { confirmSchema } from '../lib/request-schemas.js';
 
 export const DELETION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -98,8 +98,6 @@ async function erasePersonalData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
   await tx.delete(accountDeletionRequests).where(eq(accountDeletionRequests.userId, userId));
 }
-
-export const confirmSchema = z.strictObject({ token: z.string().min(20).max(100) });
 
 /** Routes without a session. Following the mailed link: the token alone authenticates. */
 export const accountPublicRoutes = new Hono<AppEnv>();

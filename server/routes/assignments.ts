@@ -14,7 +14,7 @@ import { visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { sessionUser } from '../lib/request.js';
-import { unitColumns } from './projects.js';
+import { unitColumns } from '../services/project-units.js';
 
 type AssignmentRow = UnitRow & { productTypeTitle: string; productTypeBg: string; productTypeText: string; plantName: string | null };
 

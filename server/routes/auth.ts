@@ -2,9 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { passwordSignInAllowed } from '../../src/domain/externalSignIn.js';
-import { requiredText } from '../../src/domain/validation.js';
 import { users } from '../db/schema.js';
 import { clientAddress } from '../lib/client-address.js';
 import type { AppEnv } from '../lib/context.js';
@@ -13,16 +11,10 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login
 import { challengeRefusal, redeemProof } from '../lib/login-challenge.js';
 import { hashLineFull, hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
 import { readJsonObject } from '../lib/rest-query.js';
-import { externalLoginOnly, providerSignOutUrl } from './oidc.js';
+import { externalLoginOnly, providerSignOutUrl } from '../lib/sso-accounts.js';
 import { csrfGuard, fromOwnPage } from '../lib/security.js';
 import { createSession, deleteSession, loadSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../lib/sessions.js';
-
-export const loginSchema = z.strictObject({
-  username: requiredText(120),
-  password: z.string({ error: 'VALIDATION.IsRequired' }).min(1, 'VALIDATION.IsRequired').max(200, 'VALIDATION.TooLong'),
-  /** A solved login challenge (src/domain/loginChallenge.ts), sent again after a 429 that carried one. */
-  proof: z.strictObject({ id: z.string().max(64), nonce: z.string().max(20) }).optional(),
-});
+import { loginSchema } from '../lib/request-schemas.js';
 
 export const authRoutes = new Hono<AppEnv>();
 

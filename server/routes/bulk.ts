@@ -17,9 +17,9 @@ import { translate } from '../lib/i18n.js';
 import { authorizeResource, listAll, listQuery, mountedResource, type ResourceDefinition } from '../lib/rest.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
-import { aacProductsDefinition, lintelProductsDefinition } from './admin-catalogues.js';
-import { plantsDefinition, productTypesDefinition } from './admin-master-data.js';
-import { usersDefinition } from './users.js';
+import { aacProductsDefinition, lintelProductsDefinition } from '../services/catalogues.js';
+import { plantsDefinition, productTypesDefinition } from '../services/master-data.js';
+import { usersDefinition } from '../services/users.js';
 
 
 const LISTS: Partial<Record<BulkResource, ResourceDefinition>> = {

@@ -16,7 +16,7 @@ import { ApiError, fromZod } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { readJsonObject } from '../lib/rest-query.js';
 import { queueMail } from '../services/mail-outbox.js';
-import { visibleSalesOrgs } from './sales-organisations.js';
+import { visibleSalesOrgs } from '../services/sales-organisations.js';
 
 /** The sales organisation (of those the user sees on the dashboard) whose contact mail this is, else 422. */
 async function recipientOrg(tx: Tx, user: SessionUser, recipientMail: string) {

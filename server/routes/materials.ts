@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { availableVolume, canEditMaterials, lotMaterialProblems, materialListSchema, type DeliveryStructure } from '../../src/domain/deliveries.js';
 import { sumVolume, type StructureMaterial, type StructureProblem } from '../../src/domain/structure.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -15,6 +14,7 @@ import { parseId, readJson } from '../lib/rest-query.js';
 import { problemMessages } from '../lib/structure.js';
 import { sessionUser } from '../lib/request.js';
 import { requiredVersion, staleVersion } from '../lib/versions.js';
+import { deliveryDataSchema } from '../lib/request-schemas.js';
 
 function assertMayEdit(access: UnitAccess) {
   const rule = canEditMaterials(access.context);
@@ -158,17 +158,6 @@ async function deliveryData(db: Db, access: UnitAccess) {
   }));
   return { canEdit: rule.allowed, editReason: rule.allowed ? null : rule.reason, materialTypes: types, subProjects };
 }
-
-export const deliveryDataSchema = z
-  .array(
-    z.strictObject({
-      approvalLotID: z.number({ error: 'VALIDATION.IsRequired' }).int().positive(),
-      version: z.number({ error: 'VALIDATION.IsRequired' }).int().positive().max(2_147_483_647),
-      materials: materialListSchema,
-    }),
-    { error: 'VALIDATION.InvalidType' },
-  )
-  .max(500);
 
 /** `GET/POST /api/delivery-data/{rootId}`: the delivery data overview and its save (changed lots only). */
 export const deliveryDataRoutes = new Hono<AppEnv>();

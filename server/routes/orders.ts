@@ -4,35 +4,16 @@ import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AacProduct, LintelProduct } from '../../src/domain/catalogue.js';
-import {
-  aacItemSchema,
-  aacRowProblems,
-  aacSummary,
-  canEditOrderItems,
-  lintelItemSchema,
-  lintelRowProblems,
-  lintelSummary,
-  ORDER_ITEMS_MAX,
-  ORDER_MESSAGE,
-  orderKindOf,
-  type AacItemInput,
-  type AacOrderItem,
-  type LintelItemInput,
-  type LintelOrderItem,
-  type OrderKind,
-  type OrderProblem,
-} from '../../src/domain/orders.js';
-import type { SessionUser } from '../../src/domain/user.js';
+import { aacItemSchema, aacRowProblems, aacSummary, lintelItemSchema, lintelRowProblems, lintelSummary, ORDER_ITEMS_MAX, ORDER_MESSAGE, type AacItemInput, type AacOrderItem, type LintelItemInput, type LintelOrderItem, type OrderProblem } from '../../src/domain/orders.js';
 import type { Db, Tx } from '../db/client.js';
 import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../db/schema.js';
 import { catalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError, fromZod } from '../lib/errors.js';
 import { lockUnits } from '../lib/locks.js';
-import { unitAccess, type UnitAccess } from '../lib/project-access.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
-import { unitWorkflow } from '../lib/workflow.js';
+import { type Lot, orderLot, editState } from '../services/orders.js';
 
 type AacRow = typeof aacOrderItems.$inferSelect;
 type LintelRow = typeof lintelOrderItems.$inferSelect;
@@ -66,26 +47,6 @@ const toLintelItem = (row: LintelRow): LintelOrderItem => ({
   lintelType: row.lintelType,
   version: row.version,
 });
-
-interface Lot {
-  access: UnitAccess;
-  kind: OrderKind;
-}
-
-/** The order lot of the path: visible (404), an AAC or lintel lot (422). */
-export async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
-  const access = await unitAccess(db, user, parseId(rawId ?? ''));
-  const kind = orderKindOf(access.unit.type);
-  if (!kind) throw new ApiError(422, [{ key: 'ORDERS.Errors.NotAnOrderLot' }]);
-  return { access, kind };
-}
-
-/** Rows may be written only by a user holding the lot's PlaceOrder task (spec §6). */
-export async function editState(db: Db, user: SessionUser, access: UnitAccess) {
-  const workflow = await unitWorkflow(db, user, access);
-  const editable = canEditOrderItems(workflow.task?.taskKey);
-  return { editable, editReason: editable ? null : ORDER_MESSAGE.notEditable, placeOrder: workflow.actions.find((action) => action.action === 'PlaceOrder') ?? null };
-}
 
 async function itemsOf(db: Db | Tx, lot: Lot) {
   const d = db as Db;

@@ -21,9 +21,9 @@ import type { UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { accountOf, addMember, projectInvitation, type Account } from '../lib/project-invitations.js';
-import { revokeInvitations, inviteUser } from './invitations.js';
+import { revokeInvitations, inviteUser } from '../services/invitations.js';
 import { mailingBy } from '../services/mail-outbox.js';
-import { loadMembers, visibleRoot } from './project-members.js';
+import { loadMembers, visibleRoot } from '../services/project-members.js';
 
 const refuse = (status: 403 | 404 | 409 | 422, key: string, reference?: string): never => {
   throw new ApiError(status, [{ key, reference, code: status === 403 ? 'RuleViolation' : undefined }]);

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   allowedChildTypes,
@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { canConfirmDeliveries, canEditMaterials } from '../../src/domain/deliveries.js';
-import { canEditStructure } from '../../src/domain/structure.js';
+import { canEditStructure, todayIso } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectFiles, projectUnits, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -33,9 +33,9 @@ import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
-import { todayIso } from '../../src/domain/structure.js';
 import type { TooEarlyDate } from '../../src/domain/deliveryDates.js';
-import { createRootProject } from './root-projects.js';
+import { createRootProject } from '../services/root-projects.js';
+import { unitColumns } from '../services/project-units.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -46,18 +46,6 @@ type UnitWithExtras = UnitRow & {
   preliminaryDays?: number;
   tooEarlyDates?: TooEarlyDate[];
 };
-
-/** Product type, plant and whether there are children, selected with the unit (no query per row). */
-export function unitColumns() {
-  // Qualified outer references: drizzle leaves columns unqualified in single-table selects.
-  const productType = (column: string) => sql.raw(`(select pt.${column} from product_types pt where pt.id = "project_units"."product_type_id")`);
-  return {
-    productTypeTitle: productType('title') as SQL<string | null>,
-    productTypeBg: productType('bg_color') as SQL<string | null>,
-    productTypeText: productType('text_color') as SQL<string | null>,
-    plantName: sql<string | null>`(select pl.name from plants pl where pl.id = "project_units"."plant_id")`,
-  };
-}
 
 /**
  * Which of these units have children (one query over the page's ids: a per-row EXISTS scans every unit) and

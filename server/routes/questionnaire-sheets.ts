@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
-import { TEST_ANSWER_LIMITS, testAnswerSetsRefusal, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../src/domain/questionnaire/index.js';
+import { testAnswerSetsRefusal, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../src/domain/questionnaire/index.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { questionnaireSheets } from '../db/schema.js';
@@ -14,6 +14,7 @@ import { limitAction } from '../lib/rate-limit.js';
 import { sessionUser } from '../lib/request.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource, type ApiRecord } from '../lib/rest.js';
+import { saveSheetSchema, validateSchema } from '../lib/request-schemas.js';
 
 const RESOURCE = 'questionnaire-sheets';
 type SheetRow = typeof questionnaireSheets.$inferSelect;
@@ -99,31 +100,6 @@ async function otherSheets(db: Db | Tx, name: string): Promise<SheetSchema[]> {
     .orderBy(questionnaireSheets.name, desc(questionnaireSheets.version));
   return (await loadSheetVersions(db, heads.filter((head) => head.name !== name))).map((sheet) => sheet.schema);
 }
-
-export const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).strict();
-
-/**
- * A draft's save: its documents and, from the builder, companion drafts of other sheets whose conditions followed a
- * rename or lost a deleted control (created from, or written over, the version they were read from).
- */
-export const saveSheetSchema = editSchema
-  .extend({
-    /** The draft's named test answer sets (absent: unchanged). */
-    testAnswers: z
-      .array(z.object({ name: z.string().trim().min(1).max(TEST_ANSWER_LIMITS.name), answers: z.record(z.string(), z.unknown()) }).strict())
-      .max(TEST_ANSWER_LIMITS.sets)
-      .optional(),
-    companions: z
-      .array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()), baseId: z.number().int().positive(), baseUpdatedAt: z.string().max(40) }).strict())
-      .max(20)
-      .optional(),
-  })
-  .strict();
-
-/** The editor's check: the documents and the builder's unsaved companion drafts. */
-export const validateSchema = editSchema
-  .extend({ companions: z.array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()) }).passthrough()).max(20).optional() })
-  .strict();
 
 /** `POST …/{id}/publish` may name drafts of other sheets to publish in the same step (their conditions need this version). */
 export const publishSchema = z.object({ together: z.array(z.number().int().positive()).max(20).optional() }).strict();

@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { canEditStructure, secondLevelType, type StructureDraft } from '../../src/domain/structure.js';
 import type { IfcFileChoice } from '../../src/domain/ifcStructure.js';
 import { fileExtension } from '../../src/domain/projectFiles.js';
@@ -13,6 +12,7 @@ import { assertDraftShape, createStructureAndAdvance, draftFromUnits, savedDraft
 import { unitWorkflow } from '../lib/workflow.js';
 import { sessionUser } from '../lib/request.js';
 import { staleVersion } from '../lib/versions.js';
+import { draftSaveSchema } from '../lib/request-schemas.js';
 
 /** The root of the path, visible to the user; a child unit's id is 404 (the structure belongs to roots). */
 async function rootAccess(c: Context<AppEnv>) {
@@ -26,9 +26,6 @@ function assertMayEdit(access: Awaited<ReturnType<typeof rootAccess>>['access'])
   const rule = canEditStructure(access.context);
   if (!rule.allowed) throw ApiError.fromRule(rule);
 }
-
-/** `version`: the saved draft's version the page started from, `null` when there was none yet (required either way). */
-export const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().max(2_147_483_647).nullable() });
 
 /** `GET/PUT/DELETE /api/structure/{rootId}[/draft]`: the structure page's data and its server-side draft. */
 export const structureRoutes = new Hono<AppEnv>();

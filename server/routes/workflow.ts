@@ -11,7 +11,6 @@ import { TASK_TABLES, taskCount, taskPage, userTasks } from '../lib/tasks.js';
 import { applyTransition, currentProjectCount } from '../lib/workflow.js';
 import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
 import { listVersions, publish } from '../lib/workflow-versions.js';
-import { workflowDraftRoutes } from './workflow-versions.js';
 
 function sessionUser(user: SessionUser | null | undefined): SessionUser {
   if (!user) throw ApiError.unauthorized();
@@ -113,4 +112,3 @@ workflowDefinitionRoutes.put('/', async (c) => {
   return c.json({ version: saved.version, createdAt: saved.publishedAt.toISOString() }, 201);
 });
 
-workflowDefinitionRoutes.route('/drafts', workflowDraftRoutes);
