@@ -6,9 +6,10 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { preliminaryDays } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { ApiError } from '../lib/errors.js';
+import { parseId } from '../lib/rest-query.js';
 import { completePairs, selectRecords } from '../services/preliminary-days.js';
+import { readBody } from '../lib/validation.js';
 
 const RESOURCE = 'productplantpreliminarydays';
 
@@ -53,13 +54,12 @@ preliminaryDaysRoutes.get('/:id', async (c) => {
 preliminaryDaysRoutes.put('/:id', async (c) => {
   authorize(c.get('user'), 'edit');
   const id = parseId(c.req.param('id'));
-  const parsed = preliminaryDaysUpdateSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, preliminaryDaysUpdateSchema);
   const db = c.get('db');
   const updated = await db.transaction((tx) =>
     tx
       .update(preliminaryDays)
-      .set({ preliminaryDays: parsed.data, updatedAt: new Date() })
+      .set({ preliminaryDays: parsed, updatedAt: new Date() })
       .where(eq(preliminaryDays.id, id))
       .returning({ id: preliminaryDays.id }),
   );

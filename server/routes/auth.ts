@@ -6,15 +6,15 @@ import { passwordSignInAllowed } from '../../src/domain/externalSignIn.js';
 import { users } from '../db/schema.js';
 import { clientAddress } from '../lib/client-address.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login-throttle.js';
 import { challengeRefusal, redeemProof } from '../lib/login-challenge.js';
 import { hashLineFull, hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
-import { readJsonObject } from '../lib/rest-query.js';
 import { externalLoginOnly, providerSignOutUrl } from '../lib/sso-accounts.js';
 import { csrfGuard, fromOwnPage } from '../lib/security.js';
 import { createSession, deleteSession, loadSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../lib/sessions.js';
 import { loginSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -24,9 +24,8 @@ export const authRoutes = new Hono<AppEnv>();
  * when the line of unknown browsers is full the answer is a challenge to solve (login-challenge.ts).
  */
 authRoutes.post('/login', async (c) => {
-  const parsed = loginSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const { username, password, proof } = parsed.data;
+  const parsed = await readBody(c, loginSchema);
+  const { username, password, proof } = parsed;
   const db = c.get('db');
   const deviceToken = getCookie(c, DEVICE_COOKIE);
   // A flood keeps the line of unknown browsers full: a new browser without a proof is answered with a challenge

@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import { setPasswordSchema, USERS_MESSAGE } from '../../src/domain/users.js';
 import { sessions, userInvitations, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { hashPassword } from '../lib/passwords.js';
-import { readJsonObject } from '../lib/rest-query.js';
 import { sha256 } from '../services/invitations.js';
 import { setPasswordRequestSchema } from '../lib/request-schemas.js';
+import { checkBody, readBody } from '../lib/validation.js';
 
 const linkInvalid = () => new ApiError(404, [{ key: USERS_MESSAGE.invitationInvalid }]);
 
@@ -17,10 +17,9 @@ export const invitationPublicRoutes = new Hono<AppEnv>();
 
 /** `POST api/account/set-password` {token, password, confirmPassword}: the first (or a new) password. */
 invitationPublicRoutes.post('/set-password', async (c) => {
-  const request = setPasswordRequestSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!request.success) throw fromZod(request.error);
+  const request = await readBody(c, setPasswordRequestSchema);
   const db = c.get('db');
-  const tokenHash = sha256(request.data.token);
+  const tokenHash = sha256(request.token);
   const open = and(eq(userInvitations.tokenHash, tokenHash), gt(userInvitations.expiresAt, new Date()));
   const [invitation] = await db
     .select({ userId: users.id, language: users.language })
@@ -29,9 +28,8 @@ invitationPublicRoutes.post('/set-password', async (c) => {
     .where(and(open, isNull(users.deletedAt), eq(users.isExternalLogin, false)));
   if (!invitation) throw linkInvalid();
 
-  const passwords = setPasswordSchema.safeParse({ password: request.data.password, confirmPassword: request.data.confirmPassword });
-  if (!passwords.success) throw fromZod(passwords.error);
-  const passwordHash = await hashPassword(passwords.data.password);
+  const passwords = checkBody(setPasswordSchema, { password: request.password, confirmPassword: request.confirmPassword });
+  const passwordHash = await hashPassword(passwords.password);
 
   await db.transaction(async (tx) => {
     // Taking the row is the check: of two simultaneous requests with one link, only one finds it.

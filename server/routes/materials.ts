@@ -7,14 +7,15 @@ import type { Db, Tx } from '../db/client.js';
 import { deliveryNotifications, projectUnits } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDates } from '../lib/deliveries.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { lockedUnitAccess } from '../lib/locks.js';
 import { unitAccess, type UnitAccess, type UnitRow } from '../lib/project-access.js';
-import { parseId, readJson } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { problemMessages } from '../lib/structure.js';
 import { sessionUser } from '../lib/request.js';
 import { requiredVersion, staleVersion } from '../lib/versions.js';
 import { deliveryDataSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 function assertMayEdit(access: UnitAccess) {
   const rule = canEditMaterials(access.context);
@@ -125,13 +126,12 @@ materialRoutes.post('/:unitId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
   const unitId = parseId(c.req.param('unitId'));
-  const body = materialListSchema.safeParse(await readJson(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
+  const body = await readBody(c, materialListSchema, { object: false });
   await db.transaction(async (tx) => {
     const access = await lockedUnitAccess(tx, user, unitId);
     if (access.unit.type !== 'approvallot') throw new ApiError(422, [{ key: 'DELIVERY.Errors.NotAnApprovalLot' }]);
     assertMayEdit(access);
-    await saveLots(tx, user, access, [{ lot: access.unit, version: versionQuery(c), materials: body.data, prefix: [] }]);
+    await saveLots(tx, user, access, [{ lot: access.unit, version: versionQuery(c), materials: body, prefix: [] }]);
   });
   return c.json((await materialsOf(db, [unitId])).get(unitId) ?? []);
 });
@@ -177,14 +177,13 @@ deliveryDataRoutes.get('/:rootId', async (c) => {
 deliveryDataRoutes.post('/:rootId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
-  const body = deliveryDataSchema.safeParse(await readJson(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
+  const body = await readBody(c, deliveryDataSchema, { object: false });
   await db.transaction(async (tx) => {
     const access = await rootAccess(c, tx, true);
     assertMayEdit(access);
     const { lots } = await lotsOfRoot(tx, access.root.id);
     const seen = new Set<number>();
-    const changes = body.data.map((entry, index) => {
+    const changes = body.map((entry, index) => {
       const lot = lots.find((row) => row.id === entry.approvalLotID);
       if (!lot || seen.has(lot.id)) throw ApiError.badRequest('DELIVERY.Errors.UnknownApprovalLot', `${index}.approvalLotID`);
       seen.add(lot.id);

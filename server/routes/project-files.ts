@@ -17,16 +17,17 @@ import { displayName, type SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { downloadRequests, projectFiles, projectUnits, userProfiles, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { attachment, projectFileKey, readUploadedFiles } from '../lib/project-file-upload.js';
 import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
 import { limitAction } from '../lib/rate-limit.js';
-import { parseId, readJson } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { toWebStream } from '../lib/web-stream.js';
 import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
+import { readBody } from '../lib/validation.js';
 
 type FileRow = typeof projectFiles.$inferSelect;
 
@@ -119,9 +120,8 @@ projectFileRoutes.get('/projectFiles/:rootId', async (c) => {
 /** Prepares a zip of the selected files: answers a download id valid for 10 minutes, for this user only. */
 projectFileRoutes.post('/projectFiles/:rootId', async (c) => {
   const { user, root } = await rootForDownload(c);
-  const parsed = downloadRequestSchema.safeParse(await readJson(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const items = parsed.data;
+  const parsed = await readBody(c, downloadRequestSchema, { object: false });
+  const items = parsed;
   const db = c.get('db');
   const fileIds = [...new Set(items.map((item) => item.fileID))];
   const rows = await db

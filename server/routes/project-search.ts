@@ -22,7 +22,6 @@ type SearchRow = UnitRow & {
   plantName: string | null;
 };
 
-
 /** Tenants that have the feature, as an array computed once: a filter, not a join that scans per tenant. */
 function tenantsWithSearch(): SQL {
   return sql`${projectUnits.tenantId} = any(array(select t.id from ${tenants} t where t.features @> ${JSON.stringify([ADVANCED_SEARCH_FEATURE])}::jsonb))`;

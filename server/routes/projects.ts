@@ -36,6 +36,7 @@ import { viewerFileOf } from '../services/ifc-viewer.js';
 import type { TooEarlyDate } from '../../src/domain/deliveryDates.js';
 import { createRootProject } from '../services/root-projects.js';
 import { unitColumns } from '../services/project-units.js';
+import { validOrUndefined } from '../lib/validation.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -253,15 +254,15 @@ projectsResource.get('/:id/title-available', async (c) => {
   if (!user) throw ApiError.unauthorized();
   const db = c.get('db');
   const { unit } = await unitAccess(db, user, parseId(c.req.param('id')));
-  const type = z.enum(UNIT_TYPES).safeParse(c.req.query('type'));
+  const type = validOrUndefined(z.enum(UNIT_TYPES), c.req.query('type'));
   const title = (c.req.query('title') ?? '').trim();
-  if (!type.success) throw ApiError.badRequest('VALIDATION.InvalidValue', 'type');
+  if (type === undefined) throw ApiError.badRequest('VALIDATION.InvalidValue', 'type');
   if (!title || title.length > 200) throw ApiError.badRequest('VALIDATION.IsRequired', 'title');
   const except = Number(c.req.query('except') ?? 0) || 0;
   const [duplicate] = await db
     .select({ id: projectUnits.id })
     .from(projectUnits)
-    .where(and(eq(projectUnits.parentId, unit.id), eq(projectUnits.type, type.data), sql`lower(${projectUnits.title}) = lower(${title})`, sql`${projectUnits.id} <> ${except}`));
+    .where(and(eq(projectUnits.parentId, unit.id), eq(projectUnits.type, type), sql`lower(${projectUnits.title}) = lower(${title})`, sql`${projectUnits.id} <> ${except}`));
   return c.json({ available: !duplicate });
 });
 

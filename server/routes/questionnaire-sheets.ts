@@ -7,7 +7,7 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { questionnaireSheets } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { definitionProblems, loadSheetVersions, type DefinitionProblem } from '../lib/questionnaire-sheets.js';
 import { draftedSet, refusedDraft, saveCompanions, setSheets, sheetImpact, type Companion } from '../lib/questionnaire-sheet-set.js';
 import { limitAction } from '../lib/rate-limit.js';
@@ -15,6 +15,7 @@ import { sessionUser } from '../lib/request.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource, type ApiRecord } from '../lib/rest.js';
 import { saveSheetSchema, validateSchema } from '../lib/request-schemas.js';
+import { checkBody, readBody } from '../lib/validation.js';
 
 const RESOURCE = 'questionnaire-sheets';
 type SheetRow = typeof questionnaireSheets.$inferSelect;
@@ -119,13 +120,12 @@ questionnaireSheetsResource.get('/:id', async (c) => {
 questionnaireSheetsResource.post('/', async (c) => {
   const user = sessionUser(c);
   authorize(user, 'create');
-  const parsed = z.object({ name: z.string().min(1).max(80) }).strict().safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, z.object({ name: z.string().min(1).max(80) }).strict());
   const db = c.get('db');
   const id = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(questionnaireSheets).where(eq(questionnaireSheets.name, parsed.data.name)).orderBy(desc(questionnaireSheets.version)).for('update');
-    if (!rows.length) throw new ApiError(400, [{ key: 'QUESTIONNAIRE.Errors.UnknownSheet', reference: 'name', params: { name: parsed.data.name } }]);
-    if (rows.some((row) => row.status === 'draft')) throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.DraftExists', params: { name: parsed.data.name }, code: 'DraftExists' }]);
+    const rows = await tx.select().from(questionnaireSheets).where(eq(questionnaireSheets.name, parsed.name)).orderBy(desc(questionnaireSheets.version)).for('update');
+    if (!rows.length) throw new ApiError(400, [{ key: 'QUESTIONNAIRE.Errors.UnknownSheet', reference: 'name', params: { name: parsed.name } }]);
+    if (rows.some((row) => row.status === 'draft')) throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.DraftExists', params: { name: parsed.name }, code: 'DraftExists' }]);
     const [newest] = rows;
     const version = newest.version + 1;
     const schema = { ...newest.schema, 'x-sheet': { ...newest.schema['x-sheet'], version } };
@@ -145,9 +145,8 @@ questionnaireSheetsResource.put('/:id', async (c) => {
   if (body.id !== undefined && body.id !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'id');
   // The record's read-only fields a client echoes back.
   for (const field of ['id', 'name', 'version', 'status', 'title', 'titles', 'createdAt', 'updatedAt', 'publishedAt', 'usedBy', 'latest']) delete body[field];
-  const parsed = saveSheetSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[]; testAnswers?: TestAnswerSet[] };
+  const parsed = checkBody(saveSheetSchema, body);
+  const input = parsed as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[]; testAnswers?: TestAnswerSet[] };
   const refusedSets = input.testAnswers && testAnswerSetsRefusal(input.testAnswers);
   if (refusedSets) throw new ApiError(422, [{ key: refusedSets.key, params: refusedSets.params, reference: refusedSets.index === undefined ? 'testAnswers' : `testAnswers.${refusedSets.index}.name`, code: 'InvalidTestAnswers' }]);
   const db = c.get('db');
@@ -189,9 +188,8 @@ questionnaireSheetsResource.post('/:id/publish', async (c) => {
   authorize(sessionUser(c), 'edit');
   const id = parseId(c.req.param('id'));
   const hasBody = c.req.header('content-type') !== undefined;
-  const parsed = publishSchema.safeParse(hasBody ? await readJsonObject(c.req.raw) : {});
-  if (!parsed.success) throw fromZod(parsed.error);
-  const together = [...new Set(parsed.data.together ?? [])].filter((other) => other !== id);
+  const parsed = checkBody(publishSchema, hasBody ? await readJsonObject(c.req.raw) : {});
+  const together = [...new Set(parsed.together ?? [])].filter((other) => other !== id);
   const db = c.get('db');
   await db.transaction(async (tx) => {
     const rows = [await draftRow(tx, id)];
@@ -242,9 +240,8 @@ questionnaireSheetValidateRoutes.post('/validate', async (c: Context<AppEnv>) =>
   authorize(user, 'edit');
   await limitAction(c.get('db'), 'sheetValidation', user.id);
   const body = await readJsonObject(c.req.raw);
-  const parsed = validateSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: { name: string; schema: SheetSchema }[] };
+  const parsed = checkBody(validateSchema, body);
+  const input = parsed as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: { name: string; schema: SheetSchema }[] };
   const name = typeof input.schema['x-sheet'] === 'object' && input.schema['x-sheet'] ? String(input.schema['x-sheet'].name) : '';
   // Checked against the set as drafted (other sheets' drafts, and the builder's companions not saved yet).
   return c.json({ problems: definitionProblems(input.schema, input.uiSchema, await draftedSet(c.get('db'), name, input.companions ?? [])) });

@@ -3,12 +3,13 @@ import { Hono } from 'hono';
 import { canEditQuestionnaire } from '../../src/domain/questionnaire/index.js';
 import type { AppEnv } from '../lib/context.js';
 import { materialTypes, preliminaryContext } from '../lib/deliveries.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { unitAccess } from '../lib/project-access.js';
 import { questionnaireView, rootQuestionnaire, saveQuestionnaire } from '../lib/questionnaire.js';
 import { sessionUser } from '../lib/request.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { questionnaireSaveSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 /**
  * The project information sheet of a root: `GET/PUT /api/questionnaire/{rootId}` and the material types it gives the
@@ -33,9 +34,8 @@ questionnaireRoutes.put('/:rootId', async (c) => {
   const access = await rootAccess(c);
   const edit = canEditQuestionnaire(access.context);
   if (!edit.allowed) throw ApiError.fromRule(edit, 'ReadOnly');
-  const body = questionnaireSaveSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
-  const questionnaire = await c.get('db').transaction((tx) => saveQuestionnaire(tx, access, body.data));
+  const body = await readBody(c, questionnaireSaveSchema);
+  const questionnaire = await c.get('db').transaction((tx) => saveQuestionnaire(tx, access, body));
   return c.json(questionnaireView(access, questionnaire));
 });
 

@@ -13,6 +13,7 @@ import { unitWorkflow } from '../lib/workflow.js';
 import { sessionUser } from '../lib/request.js';
 import { staleVersion } from '../lib/versions.js';
 import { draftSaveSchema } from '../lib/request-schemas.js';
+import { checkBody } from '../lib/validation.js';
 
 /** The root of the path, visible to the user; a child unit's id is 404 (the structure belongs to roots). */
 async function rootAccess(c: Context<AppEnv>) {
@@ -78,16 +79,18 @@ structureRoutes.put('/:rootId/draft', async (c) => {
   const { user, access } = await rootAccess(c);
   assertMayEdit(access);
   const raw = await readJsonObject(c.req.raw);
-  const body = draftSaveSchema.safeParse(raw);
-  if (!body.success) {
-    const path = body.error.issues[0]?.path.join('.');
-    throw ApiError.badRequest(path === 'version' && !('version' in (raw as object)) ? 'VALIDATION.IsRequired' : 'VALIDATION.InvalidValue', path);
-  }
-  const draft = assertDraftShape(body.data.draft);
+  // One message for the first problem: a missing version says "required", anything else "invalid".
+  const body = checkBody(draftSaveSchema, raw, {
+    refuse: (error) => {
+      const path = error.issues[0]?.path.join('.');
+      return ApiError.badRequest(path === 'version' && !('version' in (raw as object)) ? 'VALIDATION.IsRequired' : 'VALIDATION.InvalidValue', path);
+    },
+  });
+  const draft = assertDraftShape(body.draft);
   const db = c.get('db');
   // The version is part of the UPDATE's WHERE; the first draft is an insert that a parallel first save makes a
   // conflict (the primary key), so exactly one of two saves from the same version wins.
-  const expected = body.data.version;
+  const expected = body.version;
   const [result] =
     expected === null
       ? await db.insert(structureDrafts).values({ rootId: access.root.id, draft, updatedBy: user.id }).onConflictDoNothing().returning()

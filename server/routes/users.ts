@@ -6,7 +6,7 @@ import { refusedUserChange, userCreateSchema, userUpdateSchema, USERS_MESSAGE, t
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
@@ -15,6 +15,7 @@ import { loadSessionUser } from '../lib/sessions.js';
 import { inviteUser } from '../services/invitations.js';
 import { type UserRow, recordColumns, toRecord, usersDefinition, createUser, updateUser } from '../services/users.js';
 import { bulkSchema } from '../lib/request-schemas.js';
+import { checkBody, readBody } from '../lib/validation.js';
 
 async function loadRecord(db: Db, id: number): Promise<UserRecord> {
   const [row] = await db.select({ ...getTableColumns(users), ...recordColumns() }).from(users).where(eq(users.id, id));
@@ -44,12 +45,11 @@ export const userRoutes = new Hono<AppEnv>();
 /** `POST users`: a new account without a password; the invitation mail goes to the outbox in the same transaction. */
 userRoutes.post('/', async (c) => {
   requireAdmin(c.get('user'), 'create');
-  const parsed = userCreateSchema.safeParse(withoutIds(await readJsonObject(c.req.raw)));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = checkBody(userCreateSchema, withoutIds(await readJsonObject(c.req.raw)));
   const db = c.get('db');
   // External logins get no invitation mail; the invitation counts against the mail limits (mail-outbox.ts).
   const mailing = mailingBy(c.get('config').publicUrl, c.get('user')!.id);
-  const { id } = await db.transaction((tx) => createUser(tx, parsed.data, mailing));
+  const { id } = await db.transaction((tx) => createUser(tx, parsed, mailing));
   return c.json(await loadRecord(db, id), 201);
 });
 
@@ -63,13 +63,12 @@ userRoutes.put('/:id', async (c) => {
   const id = parseId(c.req.param('id'));
   // Another user's account is not visible to a non-admin.
   if (!canAccess(user, { action: 'edit', resource: 'users', record: { id } })) throw ApiError.notFound();
-  const parsed = userUpdateSchema.safeParse(withoutIds(await readJsonObject(c.req.raw), id));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = checkBody(userUpdateSchema, withoutIds(await readJsonObject(c.req.raw), id));
   const db = c.get('db');
   const current = await loadRecord(db, id);
-  const refused = refusedUserChange(user, current, parsed.data);
+  const refused = refusedUserChange(user, current, parsed);
   if (refused) throw new ApiError(refused.status, [{ key: refused.key, reference: refused.reference }]);
-  const { languageKey, ...changes } = parsed.data;
+  const { languageKey, ...changes } = parsed;
   if (!user.isAdmin && languageKey === undefined) throw ApiError.badRequest('VALIDATION.IsRequired', 'languageKey');
 
   if (languageKey !== undefined && Object.keys(changes).length === 0) {
@@ -83,9 +82,8 @@ userRoutes.put('/:id', async (c) => {
 /** `POST users/deactivate` {ids}: all or nothing; their sessions end in the same transaction. */
 userRoutes.post('/deactivate', async (c) => {
   const user = requireAdmin(c.get('user'), 'edit');
-  const parsed = bulkSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const ids = [...new Set(parsed.data.ids)];
+  const parsed = await readBody(c, bulkSchema);
+  const ids = [...new Set(parsed.ids)];
   if (ids.includes(user.id)) throw new ApiError(409, [{ key: USERS_MESSAGE.cannotDeactivateSelf, reference: 'ids' }]);
   await c.get('db').transaction(async (tx) => {
     const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids));
