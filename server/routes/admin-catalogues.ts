@@ -1,6 +1,6 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type TenantCatalogue } from '../../src/domain/catalogue.js';
+import type { TenantCatalogue } from '../../src/domain/catalogue.js';
 import { canAccess } from '../../src/domain/permissions.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { tenants } from '../db/schema.js';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type MemberProfile } from '../../src/domain/members.js';
+import type { MemberProfile } from '../../src/domain/members.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { parseId } from '../lib/rest-query.js';

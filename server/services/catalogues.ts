@@ -1,3 +1,6 @@
+/**
+ * The AAC and lintel product catalogues as REST resources (the administration's lists and the bulk import).
+ */
 import { and, eq, ilike, ne, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -6,7 +9,7 @@ import type { Tx } from '../db/client.js';
 import { aacProducts, lintelProducts, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { containsPattern } from '../lib/rest-query.js';
-import { type ResourceDefinition } from '../lib/rest.js';
+import type { ResourceDefinition } from '../lib/rest.js';
 import { tenantName, toAacProduct, toLintelProduct, type AacRow, type LintelRow } from '../lib/catalogue.js';
 
 /** An unknown tenant is a 422 naming the field (not the database's generic foreign-key message). */

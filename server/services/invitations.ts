@@ -1,3 +1,7 @@
+/**
+ * The invitation link of an account and its mail: one flow for the administrators' invitation, a project
+ * manager's and the re-sent one.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS, INVITATION_TTL_MS } from '../../src/domain/users.js';

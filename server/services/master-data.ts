@@ -1,3 +1,6 @@
+/**
+ * Plants and product types as REST resources, and the tenant checks other administration resources share.
+ */
 import { count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -14,7 +17,7 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Tx } from '../db/client.js';
 import { plants, productTypes, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { type ResourceDefinition } from '../lib/rest.js';
+import type { ResourceDefinition } from '../lib/rest.js';
 import { containsPattern } from '../lib/rest-query.js';
 
 type PlantRow = typeof plants.$inferSelect;

@@ -1,3 +1,6 @@
+/**
+ * The orders export (CSV), paged through the lots so memory stays bounded.
+ */
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { stringify } from 'csv-stringify/sync';

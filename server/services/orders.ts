@@ -1,3 +1,6 @@
+/**
+ * The order lot of a request and whether its items may still change (orders and the order proposal).
+ */
 import { canEditOrderItems, ORDER_MESSAGE, orderKindOf, type OrderKind } from '../../src/domain/orders.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';

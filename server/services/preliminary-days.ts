@@ -1,3 +1,6 @@
+/**
+ * Preliminary days per plant and product type: the full grid and its rows (the route and the bulk import).
+ */
 import { eq, inArray } from 'drizzle-orm';
 import { comparePreliminaryDaysRows, missingPreliminaryDays, type PreliminaryDaysRecord, type PreliminaryDaysValue } from '../../src/domain/preliminaryDays.js';
 import type { Db, Tx } from '../db/client.js';

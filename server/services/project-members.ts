@@ -1,5 +1,8 @@
+/**
+ * A root's members as the members page and the member changes show them.
+ */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Context } from 'hono';
+import type { Context } from 'hono';
 import { canManageMembers, invitationStatus } from '../../src/domain/memberManagement.js';
 import { compareMembers, showMemberEmail, tenantLogoId, type Member } from '../../src/domain/members.js';
 import { DELETED_USER_KEY } from '../../src/domain/profile.js';

@@ -1,3 +1,6 @@
+/**
+ * The columns a project unit is listed with (projects, search, assignments).
+ */
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Product type, plant and whether there are children, selected with the unit (no query per row). */

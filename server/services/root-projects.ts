@@ -1,13 +1,17 @@
+/**
+ * Setting up a root project: its number, address, planner membership and first state.
+ */
 import { and, eq } from 'drizzle-orm';
 import { canCreateRootProject, projectCountries, ROOT_PROJECT_MESSAGE, rootProjectCreateSchema, rootProjectParams } from '../../src/domain/rootProjects.js';
 import type { UnitCreate } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { addresses, contacts, projectUnitJournal, projectUnitParams, projectUnits, salesOrganisations, tenants, users } from '../db/schema.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { insertMember } from '../lib/project-members.js';
 import { SHEET_SETS } from '../lib/questionnaire-sheets.js';
 import { allocateUnitNumber } from '../lib/unit-numbers.js';
+import { checkBody } from '../lib/validation.js';
 import { initialState } from '../lib/workflow.js';
 
 /** The session user as a project planner: the flag is read from the account, so a change applies at once. */
@@ -33,9 +37,7 @@ export async function createRootProject(tx: Tx, body: UnitCreate, user: SessionU
   const planner = await plannerOf(tx, user);
   const allowed = canCreateRootProject(planner);
   if (!allowed.allowed) throw ApiError.fromRule(allowed);
-  const parsed = rootProjectCreateSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const input = parsed.data;
+  const input = checkBody(rootProjectCreateSchema, body);
   const forTenant = canCreateRootProject(planner, input.tenantID);
   if (!forTenant.allowed) throw ApiError.fromRule(forTenant);
 

@@ -1,3 +1,6 @@
+/**
+ * Sales organisations as records, and which of them a user sees.
+ */
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../src/domain/user.js';
 import { salesOrganisations } from '../db/schema.js';

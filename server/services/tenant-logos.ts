@@ -1,3 +1,6 @@
+/**
+ * Where tenant and sales organisation logos are stored (the logo route, the tenant administration and the seeds).
+ */
 const LOGO_ID = /^([1-9]\d{0,9})(?:_([1-9]\d{0,9}))?$/;
 
 export const tenantLogoKey = (logoId: string) => `tenants/${logoId}.png`;

@@ -1,3 +1,7 @@
+/**
+ * Accounts as data: the users list, creating and changing an account with its profile and links. The
+ * administrators' routes, a project manager's invitation, the first administrator and the seeds share them.
+ */
 import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLanguage } from '../../src/domain/languages.js';
@@ -6,8 +10,8 @@ import type { Tx } from '../db/client.js';
 import { addresses, contacts, salesOrganisations, sessions, tenants, userIdentities, userInvitations, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { containsPattern } from '../lib/rest-query.js';
-import { type ResourceDefinition } from '../lib/rest.js';
-import { type Mailing } from './mail-outbox.js';
+import type { ResourceDefinition } from '../lib/rest.js';
+import type { Mailing } from './mail-outbox.js';
 import { inviteUser, type ProjectInvitation } from './invitations.js';
 
 export type UserRow = typeof users.$inferSelect & { firstName: string; lastName: string; tenantIDs: number[]; salesOrgIDs: number[] };

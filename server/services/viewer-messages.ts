@@ -1,3 +1,6 @@
+/**
+ * Why the 3D viewer shows no model, in the user's language (the viewer and the order proposal).
+ */
 import type { ViewerMessage } from '../../src/domain/viewerModel.js';
 import { translate } from '../lib/i18n.js';
 import { IFC_MAX_BYTES } from './ifc-structure.js';
