@@ -49,11 +49,13 @@ import { assignmentsResource } from './routes/assignments.js';
 import { planningRoutes } from './routes/planning.js';
 import { journalResource } from './routes/journal.js';
 import { workflowsRoutes } from './routes/workflows.js';
-import { workflowLabelRoutes } from './routes/workflow-versions.js';
+import { workflowDraftRoutes, workflowLabelRoutes } from './routes/workflow-versions.js';
 import { tenantFileRoutes } from './routes/tenant-files.js';
 import { projectToolRoutes, siteRoutes } from './routes/site.js';
 import { catalogueRoutes } from './routes/admin-catalogues.js';
 import { masterDataRoutes } from './routes/admin-master-data.js';
+import { preliminaryDaysRoutes } from './routes/admin-preliminary-days.js';
+import { tenantsResource } from './routes/admin-tenants.js';
 import { projectFeatureRoutes } from './routes/admin-projects.js';
 import { invitationPublicRoutes } from './routes/invitations.js';
 import { OPERATIONS_PATHS, operationsRoutes } from './routes/operations.js';
@@ -191,6 +193,8 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/questionnaire-sheets', questionnaireSheetValidateRoutes);
   api.route('/data/planxchange/dashboard', dashboardRoutes);
   api.route('/workflow-definition', workflowDefinitionRoutes);
+  // Mounted after the definition's routes: their configurer check (`use('*')`) runs first for the drafts too.
+  api.route('/workflow-definition/drafts', workflowDraftRoutes);
   // Project files: GET/POST api/file/projectFiles/{root}, GET api/file/projectFiles/download/{id}, GET/POST api/file/{root}/{unit}
   api.route('/file', projectFileRoutes);
   // The structure an IFC file of a root suggests: GET api/file/{root}/{file}/ifcstructure
@@ -213,7 +217,9 @@ export function createApp(db: Db, config: Partial<AppConfig> = {}, files: FileSt
   api.route('/project-tools', projectToolRoutes);
   // Administration: plants, product types, tenants, preliminary days (master data) and the catalogues.
   api.route('/data/planxchange', masterDataRoutes);
+  api.route('/data/planxchange/tenants', tenantsResource);
   api.route('/data/planxchange', catalogueRoutes);
+  api.route('/data/planxchange/productplantpreliminarydays', preliminaryDaysRoutes);
   api.route('/data/planxchange/projectfeatures', projectFeatureRoutes);
   // Tenant logos (tenantfiles/{tenantID or tenantID_salesOrgID}/thumbnail.png) and GET api/tenant-infos/{root}
   api.route('/', tenantFileRoutes);

@@ -10,8 +10,9 @@ import { readBackup, writeBackup, type BackupSummary } from './services/backup.j
 import { DiskFileStorage, type FileStorage } from './services/file-storage.js';
 import { fileStorageFromEnv } from './services/file-storage-config.js';
 import { acquireDataDirLock, DataDirInUseError } from './db/data-dir-lock.js';
+import { envVar, rawEnv } from './env.js';
 
-const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+const dataDir = resolve(envVar('DATA_DIR'));
 const pgliteDir = join(dataDir, 'pglite');
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
 const say = (text: string) => process.stdout.write(`${text}\n`);
@@ -20,7 +21,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 class UsageError extends Error {}
 
 function refusePostgres() {
-  if (process.env.DATABASE_URL) {
+  if (envVar('DATABASE_URL')) {
     throw new UsageError(
       'DATABASE_URL is set: back up PostgreSQL with pg_dump (pg_dump -Fc "$DATABASE_URL" > portal.dump, restore with pg_restore) ' +
         'and the files with the disk (DATA_DIR/files) or the bucket (versioning or replication); see README "Running in production".',
@@ -84,7 +85,7 @@ async function backup(args: string[]) {
       const release = takeDataDirLock();
       try {
         const client = await openPglite({ dir: pgliteDir });
-        const { storage } = fileStorageFromEnv(process.env, dataDir);
+        const { storage } = fileStorageFromEnv(rawEnv(), dataDir);
         try {
           await writeBackup(createWriteStream(partial), { dumpDatabase: () => client.dumpDataDir('gzip'), files: storage });
         } finally {
@@ -124,7 +125,7 @@ async function restore(args: string[]) {
   if (!file) throw new UsageError('usage: npm run restore -- FILE');
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
   if (await controlSocketAnswers(controlSocketPath(dataDir))) throw new UsageError('the server is running on this DATA_DIR: stop it first, then restore');
-  const { storage } = fileStorageFromEnv(process.env, dataDir);
+  const { storage } = fileStorageFromEnv(rawEnv(), dataDir);
   const staging = join(dataDir, `.restore-${stamp()}`);
   await mkdir(staging, { recursive: true });
   // Held until the restored data is in place: a server cannot open the database half-way through.

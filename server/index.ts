@@ -26,16 +26,25 @@ import { mailLimits } from './services/mail-outbox.js';
 import { startScheduler } from './services/scheduler.js';
 import { startWebhookDispatcher, webhookSettingsFromEnv } from './services/webhook-dispatcher.js';
 import { ensureFirstAdministrator, ensureShippedSheets, firstAdminSettings } from './services/installation.js';
+import { env, EnvError, rawEnv, type ServerEnv } from './env.js';
 
-const port = Number(process.env.PORT ?? 3000);
-const dataDir = resolve(process.env.DATA_DIR ?? 'data');
-const databaseUrl = process.env.DATABASE_URL;
-const seed = (process.env.SEED ?? 'demo').toLowerCase();
-const envMs = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+// Every variable checked before anything starts: a wrong one stops the start, naming it (server/env.ts).
+let config: ServerEnv;
+try {
+  config = env();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  process.stderr.write(`The portal could not start: ${error.message}\n`);
+  process.exit(1);
+}
+const port = config.PORT;
+const dataDir = resolve(config.DATA_DIR);
+const databaseUrl = config.DATABASE_URL;
+const seed = config.SEED;
 
 async function main() {
   // Checked first: without PUBLIC_URL a real installation would mail links nobody can follow (server/lib/public-url.ts).
-  const publicUrl = publicUrlFromEnv(process.env, port, seed);
+  const publicUrl = publicUrlFromEnv(rawEnv(), port, seed);
   // MAIL_LIMIT_PER_RECIPIENT / MAIL_LIMIT_PER_SENDER: a bad value stops the start, naming the variable.
   mailLimits();
   // LIVE_STREAMS_PER_USER likewise (server/lib/live-events.ts).
@@ -44,12 +53,12 @@ async function main() {
   // Listening before the database opens: /api/health answers, /api/ready says 503 until the portal is ready.
   const lifecycle = await startLifecycle({
     port,
-    hostname: process.env.HOST ?? '0.0.0.0',
+    hostname: config.HOST ?? '0.0.0.0',
     logger,
-    drainMs: envMs('SHUTDOWN_DRAIN_MS', 0),
-    timeoutMs: envMs('SHUTDOWN_TIMEOUT_MS', 30_000),
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   });
-  const { storage, description: storageDescription } = fileStorageFromEnv(process.env, dataDir);
+  const { storage, description: storageDescription } = fileStorageFromEnv(rawEnv(), dataDir);
   await checkFileStorage(storage);
   const database = await openDatabase({ databaseUrl, dataDir: resolve(dataDir, 'pglite') });
   lifecycle.onShutdown('database', () => database.close());
@@ -63,15 +72,14 @@ async function main() {
   if (seeded) await seedDemo(database.db, files, publicUrl);
   // A fresh install without demo data: the shipped questionnaire sheets and the first administrator.
   await ensureShippedSheets(database.db);
-  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(process.env, publicUrl));
+  const firstAdmin = await ensureFirstAdministrator(database.db, firstAdminSettings(rawEnv(), publicUrl));
   await purgeExpiredSessions(database.db);
   await purgeRateLimits(database.db);
   await analyze(database);
   const metrics = createMetrics(database.db, { processMetrics: true });
   lifecycle.onShutdown('event-loop monitor', startEventLoopMonitor({ log: logger }));
-  if (process.env.SMTP_URL) {
-    const from = process.env.MAIL_FROM ?? 'planXchange <noreply@planxchange.example>';
-    const stopMail = await startMailDelivery(database.db, process.env.SMTP_URL, from, {
+  if (config.SMTP_URL) {
+    const stopMail = await startMailDelivery(database.db, config.SMTP_URL, config.MAIL_FROM, {
       onDelivered: ({ sent, failed }) => {
         if (sent) metrics.mailDeliveries.inc({ result: 'sent' }, sent);
         if (failed) metrics.mailDeliveries.inc({ result: 'failed' }, failed);
@@ -80,7 +88,7 @@ async function main() {
     lifecycle.onShutdown('mail delivery', stopMail);
   }
   // Escalations and the daily status mail; SCHEDULER_INTERVAL_MS=0 switches the scheduler off.
-  const schedulerInterval = Number(process.env.SCHEDULER_INTERVAL_MS ?? 5 * 60_000);
+  const schedulerInterval = config.SCHEDULER_INTERVAL_MS;
   if (schedulerInterval > 0) lifecycle.onShutdown('scheduler', startScheduler(database.db, schedulerInterval));
   lifecycle.onShutdown('IFC extraction', () => stopViewerExtractions());
   // `npm run backup` asks the server that holds the embedded database (server/backup.ts).
@@ -91,23 +99,23 @@ async function main() {
   }
 
   // Webhook deliveries (docs/decisions-integration.md); WEBHOOK_INTERVAL_MS=0 switches the dispatcher off.
-  const webhookSettings = webhookSettingsFromEnv(process.env);
-  const webhookInterval = Number(process.env.WEBHOOK_INTERVAL_MS ?? 2000);
+  const webhookSettings = webhookSettingsFromEnv(rawEnv());
+  const webhookInterval = config.WEBHOOK_INTERVAL_MS;
   if (webhookInterval > 0) lifecycle.onShutdown('webhook delivery', startWebhookDispatcher(database.db, webhookSettings, webhookInterval));
 
   // Single sign-on for external logins: OIDC_* or, with demo data, the demo identity provider under /demo-idp.
-  const singleSignOn = await singleSignOnFromEnv(process.env, { port, host: process.env.HOST, seed, publicUrl });
+  const singleSignOn = await singleSignOnFromEnv(rawEnv(), { port, host: config.HOST, seed, publicUrl });
   const app = createApp(database.db, {
     sso: singleSignOn.sso,
     mounts: singleSignOn.mounts,
-    staticDir: resolve(process.env.STATIC_DIR ?? 'dist'),
-    secureCookies: process.env.SECURE_COOKIES === 'true',
-    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
+    staticDir: resolve(config.STATIC_DIR),
+    secureCookies: config.SECURE_COOKIES === 'true',
+    allowedOrigins: config.ALLOWED_ORIGINS,
     metrics,
-    metricsToken: process.env.METRICS_TOKEN || undefined,
-    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    metricsToken: config.METRICS_TOKEN,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     publicUrl,
-    allowLoopbackHosts: process.env.NODE_ENV !== 'production',
+    allowLoopbackHosts: config.NODE_ENV !== 'production',
     webhookPolicy: { allowPrivate: webhookSettings.allowPrivate, allowLoopback: webhookSettings.allowLoopback },
   }, files);
   lifecycle.ready(app);
@@ -126,7 +134,7 @@ async function main() {
 }
 
 // WEB_CONCURRENCY=N (PostgreSQL only): this process forks N server processes sharing the port.
-const concurrency = serverProcesses(process.env);
+const concurrency = serverProcesses(rawEnv());
 if ('error' in concurrency) {
   // Said in plain words (no stack trace), like a refused embedded database.
   process.stderr.write(`The portal could not start: ${concurrency.error}\n`);

@@ -10,6 +10,7 @@ import { attachLiveHub, LiveHub } from '../lib/live-events.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 import { nameActorsInTransactions } from '../lib/actor.js';
+import { envVar } from '../env.js';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -92,7 +93,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const pool = new pg.default.Pool({ connectionString: url, max: envVar('DB_POOL_SIZE') });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process;
   // the pool opens a new one on the next query.
   pool.on('error', (error: Error & { code?: string }) => {

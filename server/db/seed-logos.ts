@@ -1,5 +1,5 @@
 import { writePng } from '../lib/png.js';
-import { tenantLogoKey } from '../routes/tenant-files.js';
+import { tenantLogoKey } from '../services/tenant-logos.js';
 
 type Rgb = [number, number, number];
 

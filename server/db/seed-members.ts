@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { invitedCustomer, projectInvitation } from '../lib/project-invitations.js';
-import { createUser } from '../routes/users.js';
+import { createUser } from '../services/users.js';
 import type { Tx } from './client.js';
 import { projectMembers, projectUnitJournal, projectUnits, users } from './schema.js';
 

@@ -22,7 +22,7 @@ export function assignmentsOfRoot(rootId: number): SQL {
 /** 403 unless the user plans this project (salesPlanner / processPlanner, internal) or is an administrator. */
 export function assertMayAssign(user: SessionUser, access: UnitAccess): void {
   const rule = canAssignProductTypes({ role: access.context.role, isInternal: user.isInternal, isAdmin: user.isAdmin }, access.root.stateKey);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
 
 export interface AssignmentReference {

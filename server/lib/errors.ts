@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { RuleResult } from '../../src/domain/projectState.js';
 import { MESSAGE } from '../../src/domain/validation.js';
 import { translate } from './i18n.js';
 
@@ -46,6 +47,13 @@ export class ApiError extends Error {
   }
   static conflict(key: string, params?: Record<string, unknown>) {
     return new ApiError(409, [{ key, params }]);
+  }
+  /**
+   * A domain rule that refused (src/domain): 403 with the rule's reason as the key, so the client shows the same
+   * words it shows beside the disabled control. `code` tells a client which kind of refusal it is.
+   */
+  static fromRule(rule: Extract<RuleResult, { allowed: false }>, code = 'RuleViolation') {
+    return new ApiError(403, [{ key: rule.reason, code }]);
   }
 }
 

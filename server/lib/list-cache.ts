@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import type { AppEnv } from './context.js';
+import { envVar } from '../env.js';
 
 /** The channel every watched table's trigger notifies at commit (migration 0024_data_change_notify). */
 export const DATA_CHANNEL = 'px_data';
@@ -192,7 +193,7 @@ export function listCacheOf(db: Db): ListCache | undefined {
 
 /** Attaches the cache to the handle, unless `LIST_CACHE=off` (every list then asks the database; the bench's uncached figures). */
 export function attachListCache(db: Db, cache: ListCache): void {
-  if (process.env.LIST_CACHE !== 'off') caches.set(db, cache);
+  if (envVar('LIST_CACHE') !== 'off') caches.set(db, cache);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { changeEvents, projectMembers, projectUnits, userProfiles, users } from '../db/schema.js';
 import { logger } from './logging.js';
 import { sessionIdOf, userForSession } from './sessions.js';
+import { envVar, rawEnv, type EnvSource } from '../env.js';
 
 /** How long the journal keeps a change for a reconnecting browser (older: "reload your lists"). */
 export const EVENTS_KEEP_MS = 60 * 60_000;
@@ -97,7 +98,7 @@ interface Registered {
  * LIVE_STREAMS_PER_USER: open streams per user and process (default MAX_STREAMS_PER_USER). Raised for load tests
  * and kiosks that share one account; a bad value stops the start, naming the variable.
  */
-export function streamsPerUser(env: Record<string, string | undefined> = process.env): number {
+export function streamsPerUser(env: EnvSource = rawEnv()): number {
   const raw = env.LIVE_STREAMS_PER_USER;
   if (raw === undefined || raw === '') return MAX_STREAMS_PER_USER;
   const value = Number(raw);
@@ -124,7 +125,7 @@ export class LiveHub {
 
   constructor(
     private readonly db: Db,
-    private readonly heartbeatMs = Number(process.env.EVENTS_HEARTBEAT_MS ?? 25_000),
+    private readonly heartbeatMs = envVar('EVENTS_HEARTBEAT_MS'),
   ) {}
 
   get size(): number {

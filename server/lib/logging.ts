@@ -5,6 +5,7 @@ import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { AppEnv } from './context.js';
 import { requestsInFlight } from './event-loop-monitor.js';
+import { rawEnv } from '../env.js';
 
 export type { Logger };
 
@@ -16,7 +17,7 @@ const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
  * format from `LOG_FORMAT`: `json` (one object per line, for log shippers) or `pretty` (readable, for a
  * developer); by default pretty when stdout is a terminal, JSON otherwise.
  */
-export function loggerOptions(env: Env = process.env) {
+export function loggerOptions(env: Env = rawEnv()) {
   const level = (env.LOG_LEVEL || (env.VITEST ? 'error' : 'info')).toLowerCase();
   if (!LEVELS.has(level)) throw new Error(`LOG_LEVEL must be one of ${[...LEVELS].join(', ')}, not "${env.LOG_LEVEL}"`);
   const format = (env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')).toLowerCase();

@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 import { availableParallelism } from 'node:os';
 import { retryWhen } from '../../src/domain/rateLimits.js';
 import { ApiError } from './errors.js';
+import { envVar } from '../env.js';
 
 /**
  * OWASP's scrypt parameters (Password Storage Cheat Sheet): N=2^17, r=8, p=1 — 128 MiB and about 0.4 s
@@ -9,9 +10,8 @@ import { ApiError } from './errors.js';
  * stored hashes carry their parameters, and a login with other ones rehashes with these.
  */
 export const PRODUCTION_LOG2N = 17;
-const configuredLog2N = Number(process.env.PASSWORD_HASH_LOG2N ?? PRODUCTION_LOG2N);
 export const SCRYPT_PARAMS = {
-  N: 2 ** (Number.isInteger(configuredLog2N) && configuredLog2N >= 10 && configuredLog2N <= 20 ? configuredLog2N : PRODUCTION_LOG2N),
+  N: 2 ** (envVar('PASSWORD_HASH_LOG2N') ?? PRODUCTION_LOG2N),
   r: 8,
   p: 1,
 };
@@ -30,7 +30,7 @@ export function scryptMemory(n: number, r: number, p: number): number {
  * pool threads for files — and at most HASH_QUEUE_MAX wait in each line; beyond that a request is answered
  * 429 at once, without hashing.
  */
-const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+const poolSize = envVar('UV_THREADPOOL_SIZE');
 export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, poolSize - 2));
 export const HASH_QUEUE_MAX = 16 * HASH_CONCURRENCY;
 

@@ -7,9 +7,10 @@ import { canAccess, type Action } from '../../src/domain/permissions.js';
 import type { Db, Tx } from '../db/client.js';
 import type { AppEnv } from './context.js';
 import type { FileStorage } from '../services/file-storage.js';
-import { ApiError, fromZod } from './errors.js';
+import { ApiError } from './errors.js';
 import { cachedList } from './list-cache.js';
 import { parseId, parseListQuery, readJsonObject } from './rest-query.js';
+import { checkBody } from './validation.js';
 import { requiredVersion, staleVersion } from './versions.js';
 
 type Row = Record<string, unknown>;
@@ -122,12 +123,6 @@ async function findOne(db: Db | Tx, definition: ResourceDefinition, id: number, 
   return row as Row;
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw fromZod(result.error);
-  return result.data;
-}
-
 /** A list request's filter and sort for this user (the same for a page of the list and for its export). */
 export function listQuery(definition: ResourceDefinition, user: SessionUser, params: URLSearchParams) {
   const filters = definition.filters ?? {};
@@ -235,7 +230,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
     app.post('/', async (c) => {
       const user = requireUser(c.get('user'));
       authorize(definition, user, 'create');
-      const input = parse(create.schema, stripReadOnly(definition, await readJsonObject(c.req.raw)));
+      const input = checkBody(create.schema, stripReadOnly(definition, await readJsonObject(c.req.raw)));
       const db = c.get('db');
       const id = await db.transaction((tx) => create.write(tx, input as never, user));
       const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)], user);
@@ -250,7 +245,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const id = parseId(c.req.param('id'));
       const body = stripReadOnly(definition, await readJsonObject(c.req.raw), id);
       const { version, ...fields } = body;
-      const input = parse(update.schema, definition.version ? fields : body);
+      const input = checkBody(update.schema, definition.version ? fields : body);
       const expected = definition.version ? requiredVersion(version) : undefined;
       const db = c.get('db');
       await db.transaction(async (tx) => {

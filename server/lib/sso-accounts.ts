@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import { matchSignIn, verifiedEmail, type SignInCandidate, type SignInMatch } from '../../src/domain/externalSignIn.js';
+import type { Context } from 'hono';
+import { EXTERNAL_LOGIN_MESSAGE, matchSignIn, verifiedEmail, type SignInCandidate, type SignInMatch } from '../../src/domain/externalSignIn.js';
 import type { Db } from '../db/client.js';
 import { sessions, ssoLoginRequests, ssoSessions, userIdentities, userProfiles, users } from '../db/schema.js';
-import type { ProviderAnswer, SignInChecks } from './oidc.js';
+import type { ProviderAnswer, SignInChecks, SingleSignOn } from './oidc.js';
 import { createSession, sessionIdOf } from './sessions.js';
+import type { AppEnv } from './context.js';
+import { ApiError } from './errors.js';
 
 /** A started sign-in may take this long at the provider (typing a password, a second factor). */
 export const SSO_REQUEST_TTL_MS = 10 * 60 * 1000;
@@ -99,4 +102,23 @@ export async function ssoIdToken(db: Db, token: string): Promise<string | null> 
     .innerJoin(sessions, eq(sessions.id, ssoSessions.sessionId))
     .where(and(eq(ssoSessions.sessionId, sessionIdOf(token)), gt(sessions.expiresAt, new Date())));
   return row?.idToken ?? null;
+}
+
+/** A password login of an external login: refused, with the way that works (or that none is set up). */
+export function externalLoginOnly(sso: SingleSignOn | undefined): ApiError {
+  return sso
+    ? new ApiError(403, [{ key: EXTERNAL_LOGIN_MESSAGE.useProvider, code: 'ExternalLogin', params: { provider: sso.displayName } }])
+    : new ApiError(403, [{ key: EXTERNAL_LOGIN_MESSAGE.noProvider, code: 'ExternalLogin' }]);
+}
+
+/**
+ * Where signing out leads after the portal session: the provider's logout (which comes back to the login
+ * page) when the session was opened through single sign-on and the provider offers one; else null.
+ */
+export async function providerSignOutUrl(c: Context<AppEnv>, token: string): Promise<string | null> {
+  const sso = c.get('config').sso;
+  const user = c.get('user');
+  if (!sso || !user) return null;
+  const idToken = await ssoIdToken(c.get('db'), token);
+  return idToken ? sso.endSessionUrl(c.get('config').publicUrl, idToken, user.language) : null;
 }

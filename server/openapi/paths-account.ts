@@ -5,10 +5,7 @@ import { passwordChangeSchema } from '../../src/domain/password.js';
 import { companyDataSchema, contactDataSchema, personalDataSchema, profileSettingsSchema } from '../../src/domain/profile.js';
 import { salesOrgRequestSchema } from '../../src/domain/salesOrgRequest.js';
 import { userCreateSchema, userUpdateSchema } from '../../src/domain/users.js';
-import { confirmSchema } from '../routes/account.js';
-import { loginSchema } from '../routes/auth.js';
-import { requestSchema as setPasswordRequestSchema } from '../routes/invitations.js';
-import { bulkSchema } from '../routes/users.js';
+import { confirmSchema, loginSchema, setPasswordRequestSchema, bulkSchema } from '../lib/request-schemas.js';
 import { DATA, id, op, png, resource } from './registry.js';
 import { BannerRecord, InfoMessage, MailRecord, Profile, SalesOrgRecord, SessionUserSchema, UserRecordSchema } from './schemas.js';
 

@@ -3,7 +3,7 @@ import { aacProductCreateSchema, aacProductUpdateSchema, lintelProductCreateSche
 import { plantCreateSchema, plantUpdateSchema, productTypeCreateSchema, productTypeUpdateSchema } from '../../src/domain/masterData.js';
 import { preliminaryDaysUpdateSchema } from '../../src/domain/preliminaryDays.js';
 import { tenantCreateSchema, tenantUpdateSchema } from '../../src/domain/tenants.js';
-import { featuresSchema } from '../routes/admin-projects.js';
+import { featuresSchema } from '../lib/request-schemas.js';
 import { DATA, op, resource } from './registry.js';
 import {
   AacProductSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES, orderExportQuerySchema, webhookCreateSchema, webhookUpdateSchema } from '../../src/domain/webhooks.js';
-import { ORDER_EXPORT_COLUMNS } from '../routes/exports.js';
+import { ORDER_EXPORT_COLUMNS } from '../services/order-export.js';
 import { webhookEnvelope } from './events.js';
 import { DATA, op, registry, resource } from './registry.js';
 import { WebhookDeliveryRecord, WebhookRecord } from './schemas.js';

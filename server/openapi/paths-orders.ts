@@ -3,10 +3,7 @@ import { cclScheduleEntrySchema, deliveryLotUpdateSchema, materialListSchema } f
 import { aacItemSchema, lintelItemSchema } from '../../src/domain/orders.js';
 import { downloadRequestSchema } from '../../src/domain/projectFiles.js';
 import { DRAFT_SCHEMA } from '../lib/structure.js';
-import { deliveryDataSchema } from '../routes/materials.js';
-import { saveSheetSchema, validateSchema } from '../routes/questionnaire-sheets.js';
-import { saveSchema as questionnaireSaveSchema } from '../routes/questionnaire.js';
-import { draftSaveSchema } from '../routes/structure.js';
+import { deliveryDataSchema, saveSheetSchema, validateSchema, questionnaireSaveSchema, draftSaveSchema } from '../lib/request-schemas.js';
 import { DATA, isoDateTime, op, registry, resource } from './registry.js';
 import {
   AacItemSchema,

@@ -2,21 +2,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { passwordChangeSchema } from '../../src/domain/password.js';
 import { canChangePassword } from '../../src/domain/profile.js';
 import type { Tx } from '../db/client.js';
 import { accountDeletionRequests, addresses, contacts, sessions, userIdentities, userProfiles, userSalesOrgs, users, userTenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { hashPassword, PasswordCheckBusy, verifyPassword } from '../lib/passwords.js';
 import { limitAction, uncountAction } from '../lib/rate-limit.js';
-import { readJsonObject } from '../lib/rest-query.js';
 import { SESSION_COOKIE } from '../lib/sessions.js';
 import { avatarKey } from '../services/file-storage.js';
 import { queueMail } from '../services/mail-outbox.js';
 import { linkFor } from '../lib/public-url.js';
+import { confirmSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 export const DELETION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -28,22 +28,21 @@ accountRoutes.put('/planxchange/password', async (c) => {
   const user = c.get('user');
   if (!user) throw ApiError.unauthorized();
   if (!canChangePassword(user)) throw ApiError.forbidden();
-  const parsed = passwordChangeSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, passwordChangeSchema);
   const db = c.get('db');
   // Counted as a wrong old password before the check (parallel tries count too); taken back when it is right.
   await limitAction(db, 'passwordChangeFailure', user.id);
   const [account] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   let verified: boolean;
   try {
-    verified = await verifyPassword(parsed.data.oldPassword, account?.passwordHash ?? null);
+    verified = await verifyPassword(parsed.oldPassword, account?.passwordHash ?? null);
   } catch (error) {
     if (error instanceof PasswordCheckBusy) await uncountAction(db, 'passwordChangeFailure', user.id);
     throw error;
   }
   if (!verified) throw new ApiError(400, [{ key: 'PROFILE.PasswordDialog.InvalidPassword.Message', code: 'InvalidPassword', reference: 'oldPassword' }]);
   await uncountAction(db, 'passwordChangeFailure', user.id);
-  const passwordHash = await hashPassword(parsed.data.newPassword);
+  const passwordHash = await hashPassword(parsed.newPassword);
   const current = sha256(c.get('sessionToken') ?? '');
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -99,20 +98,17 @@ async function erasePersonalData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(accountDeletionRequests).where(eq(accountDeletionRequests.userId, userId));
 }
 
-export const confirmSchema = z.strictObject({ token: z.string().min(20).max(100) });
-
 /** Routes without a session. Following the mailed link: the token alone authenticates. */
 export const accountPublicRoutes = new Hono<AppEnv>();
 
 accountPublicRoutes.post('/delete/confirm', async (c) => {
-  const parsed = confirmSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, confirmSchema);
   const db = c.get('db');
   const userId = await db.transaction(async (tx) => {
     const [request] = await tx
       .select()
       .from(accountDeletionRequests)
-      .where(and(eq(accountDeletionRequests.tokenHash, sha256(parsed.data.token)), gt(accountDeletionRequests.expiresAt, new Date())));
+      .where(and(eq(accountDeletionRequests.tokenHash, sha256(parsed.token)), gt(accountDeletionRequests.expiresAt, new Date())));
     if (!request) throw new ApiError(404, [{ key: 'PROFILE.DeleteAccount.LinkInvalid' }]);
     await erasePersonalData(tx, request.userId);
     return request.userId;

@@ -1,19 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
-import {
-  comparePreliminaryDaysRows,
-  missingPreliminaryDays,
-  preliminaryDaysUpdateSchema,
-  type PreliminaryDaysRecord,
-  type PreliminaryDaysValue,
-} from '../../src/domain/preliminaryDays.js';
+import { preliminaryDaysUpdateSchema, type PreliminaryDaysRecord } from '../../src/domain/preliminaryDays.js';
 import type { SessionUser } from '../../src/domain/user.js';
-import type { Db, Tx } from '../db/client.js';
-import { plants, preliminaryDays, productTypes } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { preliminaryDays } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { ApiError } from '../lib/errors.js';
+import { parseId } from '../lib/rest-query.js';
+import { completePairs, selectRecords } from '../services/preliminary-days.js';
+import { readBody } from '../lib/validation.js';
 
 const RESOURCE = 'productplantpreliminarydays';
 
@@ -28,48 +24,6 @@ function refuseQueryParameters(url: string): void {
   for (const key of new URL(url).searchParams.keys()) {
     if (key !== '_') throw ApiError.badRequest('ERRORMESSAGES.UnknownParameter', key, { name: key });
   }
-}
-
-/** Every plant × product type pair of a tenant gets a row (the tenant's largest value, else the default). */
-export async function completePairs(tx: Tx): Promise<void> {
-  const plantRows = await tx.select({ id: plants.id, tenantId: plants.tenantId }).from(plants);
-  const typeRows = await tx.select({ id: productTypes.id, tenantId: productTypes.tenantId }).from(productTypes);
-  const values = await tx
-    .select({ plantId: preliminaryDays.plantId, productTypeId: preliminaryDays.productTypeId, preliminaryDays: preliminaryDays.preliminaryDays, tenantId: plants.tenantId })
-    .from(preliminaryDays)
-    .innerJoin(plants, eq(plants.id, preliminaryDays.plantId));
-  const tenantIds = new Set(plantRows.map((plant) => plant.tenantId));
-  const missing: PreliminaryDaysValue[] = [];
-  for (const tenantId of tenantIds) {
-    const ofTenant = <T extends { tenantId: number }>(rows: T[]) => rows.filter((row) => row.tenantId === tenantId);
-    missing.push(
-      ...missingPreliminaryDays(
-        ofTenant(plantRows).map((plant) => plant.id),
-        ofTenant(typeRows).map((type) => type.id),
-        ofTenant(values),
-      ),
-    );
-  }
-  // A concurrent first visit may have added the same pairs: the unique index decides, nothing fails.
-  if (missing.length) await tx.insert(preliminaryDays).values(missing).onConflictDoNothing();
-}
-
-export async function selectRecords(db: Db | Tx, ids?: number[]): Promise<PreliminaryDaysRecord[]> {
-  const rows = await (db as Db)
-    .select({
-      id: preliminaryDays.id,
-      tenantID: plants.tenantId,
-      plantID: plants.id,
-      plantName: plants.name,
-      productTypeID: productTypes.id,
-      productTypeTitle: productTypes.title,
-      preliminaryDays: preliminaryDays.preliminaryDays,
-    })
-    .from(preliminaryDays)
-    .innerJoin(plants, eq(plants.id, preliminaryDays.plantId))
-    .innerJoin(productTypes, eq(productTypes.id, preliminaryDays.productTypeId))
-    .where(ids ? inArray(preliminaryDays.id, ids) : undefined);
-  return rows.map((row) => ({ ...row, productPlantPreliminaryDaysID: row.id })).sort(comparePreliminaryDaysRows);
 }
 
 async function findRecord(db: Db, id: number): Promise<PreliminaryDaysRecord> {
@@ -100,13 +54,12 @@ preliminaryDaysRoutes.get('/:id', async (c) => {
 preliminaryDaysRoutes.put('/:id', async (c) => {
   authorize(c.get('user'), 'edit');
   const id = parseId(c.req.param('id'));
-  const parsed = preliminaryDaysUpdateSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, preliminaryDaysUpdateSchema);
   const db = c.get('db');
   const updated = await db.transaction((tx) =>
     tx
       .update(preliminaryDays)
-      .set({ preliminaryDays: parsed.data, updatedAt: new Date() })
+      .set({ preliminaryDays: parsed, updatedAt: new Date() })
       .where(eq(preliminaryDays.id, id))
       .returning({ id: preliminaryDays.id }),
   );

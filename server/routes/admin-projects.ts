@@ -4,12 +4,9 @@ import { PROJECT_FEATURES, type ProjectFeature } from '../../src/domain/projectU
 import { projectUnits } from '../db/schema.js';
 import { containsPattern } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
+import { featuresSchema } from '../lib/request-schemas.js';
 
 type RootRow = typeof projectUnits.$inferSelect & { tenantName: string; tenantDefaults: ProjectFeature[] };
-
-export const featuresSchema = z.strictObject({
-  features: z.array(z.enum(PROJECT_FEATURES, { error: 'VALIDATION.InvalidValue' }), { error: 'VALIDATION.IsRequired' }).max(PROJECT_FEATURES.length),
-});
 
 /** `projectfeatures`: the feature flags of every root project, for administrators (tenant defaults alongside). */
 export const projectFeatureRoutes = restResource({

@@ -19,7 +19,7 @@ import { ApiError } from '../lib/errors.js';
 import { restResource } from '../lib/rest.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { sanitizeHtml } from '../../src/domain/sanitizeHtml.js';
-import { tenantLogoKey } from './tenant-files.js';
+import { tenantLogoKey } from '../services/tenant-logos.js';
 
 type TenantRow = typeof tenants.$inferSelect;
 

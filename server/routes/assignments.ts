@@ -8,13 +8,14 @@ import type { Db, Tx } from '../db/client.js';
 import { projectUnits } from '../db/schema.js';
 import { assertMayAssign, assertTenantReferences, hasAssignment } from '../lib/assignments.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { lockedUnitAccess } from '../lib/locks.js';
 import { visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { sessionUser } from '../lib/request.js';
-import { unitColumns } from './projects.js';
+import { unitColumns } from '../services/project-units.js';
+import { checkBody } from '../lib/validation.js';
 
 type AssignmentRow = UnitRow & { productTypeTitle: string; productTypeBg: string; productTypeText: string; plantName: string | null };
 
@@ -82,15 +83,14 @@ assignmentsResource.put('/:id', async (c) => {
     if (field in body && body[field] !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', field);
     delete body[field];
   }
-  const parsed = assignmentUpdateSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = checkBody(assignmentUpdateSchema, body);
   await db.transaction(async (tx) => {
     const { unit, root } = await assignableUnit(tx, user, c.req.param('id'));
-    const plantID = parsed.data.plantID === undefined ? unit.plantId : parsed.data.plantID;
-    await assertTenantReferences(tx, root.tenantId, [{ productTypeID: parsed.data.productTypeID, plantID, prefix: '' }]);
+    const plantID = parsed.plantID === undefined ? unit.plantId : parsed.plantID;
+    await assertTenantReferences(tx, root.tenantId, [{ productTypeID: parsed.productTypeID, plantID, prefix: '' }]);
     await tx
       .update(projectUnits)
-      .set({ productTypeId: parsed.data.productTypeID, plantId: plantID, version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
+      .set({ productTypeId: parsed.productTypeID, plantId: plantID, version: sql`${projectUnits.version} + 1`, updatedAt: new Date() })
       .where(eq(projectUnits.id, unit.id));
   });
   return c.json(await recordOf(db, id));

@@ -2,27 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { passwordSignInAllowed } from '../../src/domain/externalSignIn.js';
-import { requiredText } from '../../src/domain/validation.js';
 import { users } from '../db/schema.js';
 import { clientAddress } from '../lib/client-address.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login-throttle.js';
 import { challengeRefusal, redeemProof } from '../lib/login-challenge.js';
 import { hashLineFull, hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
-import { readJsonObject } from '../lib/rest-query.js';
-import { externalLoginOnly, providerSignOutUrl } from './oidc.js';
+import { externalLoginOnly, providerSignOutUrl } from '../lib/sso-accounts.js';
 import { csrfGuard, fromOwnPage } from '../lib/security.js';
 import { createSession, deleteSession, loadSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../lib/sessions.js';
-
-export const loginSchema = z.strictObject({
-  username: requiredText(120),
-  password: z.string({ error: 'VALIDATION.IsRequired' }).min(1, 'VALIDATION.IsRequired').max(200, 'VALIDATION.TooLong'),
-  /** A solved login challenge (src/domain/loginChallenge.ts), sent again after a 429 that carried one. */
-  proof: z.strictObject({ id: z.string().max(64), nonce: z.string().max(20) }).optional(),
-});
+import { loginSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -32,9 +24,8 @@ export const authRoutes = new Hono<AppEnv>();
  * when the line of unknown browsers is full the answer is a challenge to solve (login-challenge.ts).
  */
 authRoutes.post('/login', async (c) => {
-  const parsed = loginSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const { username, password, proof } = parsed.data;
+  const parsed = await readBody(c, loginSchema);
+  const { username, password, proof } = parsed;
   const db = c.get('db');
   const deviceToken = getCookie(c, DEVICE_COOKIE);
   // A flood keeps the line of unknown browsers full: a new browser without a proof is answered with a challenge

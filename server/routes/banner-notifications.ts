@@ -17,7 +17,7 @@ import { ApiError } from '../lib/errors.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { cachedList, reading } from '../lib/list-cache.js';
 import { restResource } from '../lib/rest.js';
-import { salesOrgRecord } from './sales-organisations.js';
+import { salesOrgRecord } from '../services/sales-organisations.js';
 
 type BannerRow = typeof bannerNotifications.$inferSelect;
 

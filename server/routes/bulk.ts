@@ -12,15 +12,14 @@ import { BULK_ADAPTERS, planBulkEdit, planImport, writePlan, type Plan } from '.
 import { csvStream, fieldLabel, xlsxStream } from '../lib/bulk/export.js';
 import { readTable, type FileTable } from '../lib/bulk/read-table.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { authorizeResource, listAll, listQuery, mountedResource, type ResourceDefinition } from '../lib/rest.js';
-import { readJsonObject } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
-import { aacProductsDefinition, lintelProductsDefinition } from './admin-catalogues.js';
-import { plantsDefinition, productTypesDefinition } from './admin-master-data.js';
-import { usersDefinition } from './users.js';
-
+import { aacProductsDefinition, lintelProductsDefinition } from '../services/catalogues.js';
+import { plantsDefinition, productTypesDefinition } from '../services/master-data.js';
+import { usersDefinition } from '../services/users.js';
+import { checkBody, readBody } from '../lib/validation.js';
 
 const LISTS: Partial<Record<BulkResource, ResourceDefinition>> = {
   aacproducts: aacProductsDefinition,
@@ -168,18 +167,16 @@ bulkRoutes.post('/:resource/import', async (c) => {
 /** `POST api/bulk/{resource}/update` {ids, data}: the fields set to one value on every selected record, all or none. */
 bulkRoutes.post('/:resource/update', async (c) => {
   const { user, resource, language } = authorize(c);
-  const parsed = bulkEditSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, bulkEditSchema);
   const { bulkFields } = BULK_DEFINITIONS[resource];
   const data: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(parsed.data.data)) {
+  for (const [field, value] of Object.entries(parsed.data)) {
     const schema = bulkFields[field];
     if (!schema) throw ApiError.badRequest(BULK_MESSAGE.fieldNotBulk, `data.${field}`, { field });
-    const checked = schema.safeParse(value);
-    if (!checked.success) throw fromZod(checked.error, `data.${field}`);
-    data[field] = checked.data;
+    const checked = checkBody(schema, value, { prefix: `data.${field}` });
+    data[field] = checked;
   }
-  const ids = [...new Set(parsed.data.ids)];
+  const ids = [...new Set(parsed.ids)];
   const context = { user, origin: c.get('config').publicUrl };
   const result = await c.get('db').transaction(async (tx) => {
     const plan = await planBulkEdit(tx, resource, ids, data, context);

@@ -18,13 +18,14 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { cclDeliverySchedule, deliveryLots, projectUnits } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { unitAccess, visibleUnits } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { recordDeliveryFixed } from '../lib/events.js';
 import { sessionUser, readFilter } from '../lib/request.js';
 import { requiredVersion, staleVersion } from '../lib/versions.js';
+import { checkBody } from '../lib/validation.js';
 
 type LotRow = typeof deliveryLots.$inferSelect;
 
@@ -91,9 +92,8 @@ export const deliveryOverviewResource = new Hono<AppEnv>();
 
 deliveryOverviewResource.get('/', async (c, next) => {
   const user = sessionUser(c);
-  const filter = filterSchema.safeParse(readFilter(c.req.query('filter')));
-  if (!filter.success) throw fromZod(filter.error, 'filter');
-  await assertOverview(c.get('db'), user, filter.data.rootProjectUnitID);
+  const filter = checkBody(filterSchema, readFilter(c.req.query('filter')), { prefix: 'filter' });
+  await assertOverview(c.get('db'), user, filter.rootProjectUnitID);
   await next();
 });
 
@@ -158,16 +158,15 @@ cclScheduleRoutes.put('/ccl-delivery-schedule/:rootId/:unitId', async (c) => {
   if (!job) throw ApiError.notFound();
   if (!canEditCclSchedule(access.context)) throw new ApiError(403, [{ key: 'DELIVERY.Errors.ScheduleReadOnly', code: 'RuleViolation' }]);
   const { version, ...fields } = await readJsonObject(c.req.raw);
-  const body = cclScheduleEntrySchema.safeParse(fields);
-  if (!body.success) throw fromZod(body.error);
+  const body = checkBody(cclScheduleEntrySchema, fields);
   // The version read: 0 for a job without an entry yet (the first save inserts it; a parallel first save loses).
   const expected = requiredVersion(version, 'version', 0);
   const [saved] =
     expected === 0
-      ? await db.insert(cclDeliverySchedule).values({ unitId, ...body.data, updatedBy: user.id }).onConflictDoNothing().returning({ unitId: cclDeliverySchedule.unitId })
+      ? await db.insert(cclDeliverySchedule).values({ unitId, ...body, updatedBy: user.id }).onConflictDoNothing().returning({ unitId: cclDeliverySchedule.unitId })
       : await db
           .update(cclDeliverySchedule)
-          .set({ ...body.data, updatedBy: user.id, version: sql`${cclDeliverySchedule.version} + 1`, updatedAt: new Date() })
+          .set({ ...body, updatedBy: user.id, version: sql`${cclDeliverySchedule.version} + 1`, updatedAt: new Date() })
           .where(and(eq(cclDeliverySchedule.unitId, unitId), eq(cclDeliverySchedule.version, expected)))
           .returning({ unitId: cclDeliverySchedule.unitId });
   if (!saved) throw staleVersion();

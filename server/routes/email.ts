@@ -12,11 +12,11 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Tx } from '../db/client.js';
 import { mails, salesOrganisations, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
-import { readJsonObject } from '../lib/rest-query.js';
 import { queueMail } from '../services/mail-outbox.js';
-import { visibleSalesOrgs } from './sales-organisations.js';
+import { visibleSalesOrgs } from '../services/sales-organisations.js';
+import { readBody } from '../lib/validation.js';
 
 /** The sales organisation (of those the user sees on the dashboard) whose contact mail this is, else 422. */
 async function recipientOrg(tx: Tx, user: SessionUser, recipientMail: string) {
@@ -67,9 +67,8 @@ export const emailRoutes = new Hono<AppEnv>();
 emailRoutes.post('/send', async (c) => {
   const user = c.get('user');
   if (!user) throw ApiError.unauthorized();
-  const parsed = salesOrgRequestSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const request = parsed.data;
+  const parsed = await readBody(c, salesOrgRequestSchema);
+  const request = parsed;
   if (request.SenderUserID !== user.id) throw ApiError.forbidden();
   const db = c.get('db');
   const mailID = await db.transaction(async (tx) => {

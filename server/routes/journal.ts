@@ -16,13 +16,14 @@ import { ruleText } from '../../src/domain/workflow.js';
 import type { Db } from '../db/client.js';
 import { contacts, projectUnitJournal, projectUnits, userProfiles, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
 import { sessionUser, readFilter } from '../lib/request.js';
+import { checkBody } from '../lib/validation.js';
 
 type JournalRow = typeof projectUnitJournal.$inferSelect & { projectUnitName: string; projectUnitNo: string; projectUnitType: string };
 
@@ -167,13 +168,12 @@ export const journalResource = new Hono<AppEnv>();
 
 journalResource.get('/', async (c, next) => {
   const user = sessionUser(c);
-  const filter = journalFilterSchema.safeParse(readFilter(c.req.query('filter')));
-  if (!filter.success) throw fromZod(filter.error, 'filter');
+  const filter = checkBody(journalFilterSchema, readFilter(c.req.query('filter')), { prefix: 'filter' });
   const db = c.get('db');
-  await assertJournalVisible(db, user, filter.data.rootProjectUnitID);
-  if (filter.data.projectUnitID !== undefined) {
-    const [unit] = await db.select({ rootId: projectUnits.rootId }).from(projectUnits).where(eq(projectUnits.id, filter.data.projectUnitID));
-    if (unit?.rootId !== filter.data.rootProjectUnitID) throw ApiError.notFound();
+  await assertJournalVisible(db, user, filter.rootProjectUnitID);
+  if (filter.projectUnitID !== undefined) {
+    const [unit] = await db.select({ rootId: projectUnits.rootId }).from(projectUnits).where(eq(projectUnits.id, filter.projectUnitID));
+    if (unit?.rootId !== filter.rootProjectUnitID) throw ApiError.notFound();
   }
   await next();
 });

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { availableVolume, canEditMaterials, lotMaterialProblems, materialListSchema, type DeliveryStructure } from '../../src/domain/deliveries.js';
 import { sumVolume, type StructureMaterial, type StructureProblem } from '../../src/domain/structure.js';
 import type { SessionUser } from '../../src/domain/user.js';
@@ -8,17 +7,19 @@ import type { Db, Tx } from '../db/client.js';
 import { deliveryNotifications, projectUnits } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
 import { materialsOf, materialTypes, preliminaryContext, replaceMaterials, syncDeliveryLots, unitMinDates } from '../lib/deliveries.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { lockedUnitAccess } from '../lib/locks.js';
 import { unitAccess, type UnitAccess, type UnitRow } from '../lib/project-access.js';
-import { parseId, readJson } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { problemMessages } from '../lib/structure.js';
 import { sessionUser } from '../lib/request.js';
 import { requiredVersion, staleVersion } from '../lib/versions.js';
+import { deliveryDataSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 function assertMayEdit(access: UnitAccess) {
   const rule = canEditMaterials(access.context);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
 
 /** Approval lots of the root's subprojects, with their materials. */
@@ -125,13 +126,12 @@ materialRoutes.post('/:unitId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
   const unitId = parseId(c.req.param('unitId'));
-  const body = materialListSchema.safeParse(await readJson(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
+  const body = await readBody(c, materialListSchema, { object: false });
   await db.transaction(async (tx) => {
     const access = await lockedUnitAccess(tx, user, unitId);
     if (access.unit.type !== 'approvallot') throw new ApiError(422, [{ key: 'DELIVERY.Errors.NotAnApprovalLot' }]);
     assertMayEdit(access);
-    await saveLots(tx, user, access, [{ lot: access.unit, version: versionQuery(c), materials: body.data, prefix: [] }]);
+    await saveLots(tx, user, access, [{ lot: access.unit, version: versionQuery(c), materials: body, prefix: [] }]);
   });
   return c.json((await materialsOf(db, [unitId])).get(unitId) ?? []);
 });
@@ -159,17 +159,6 @@ async function deliveryData(db: Db, access: UnitAccess) {
   return { canEdit: rule.allowed, editReason: rule.allowed ? null : rule.reason, materialTypes: types, subProjects };
 }
 
-export const deliveryDataSchema = z
-  .array(
-    z.strictObject({
-      approvalLotID: z.number({ error: 'VALIDATION.IsRequired' }).int().positive(),
-      version: z.number({ error: 'VALIDATION.IsRequired' }).int().positive().max(2_147_483_647),
-      materials: materialListSchema,
-    }),
-    { error: 'VALIDATION.InvalidType' },
-  )
-  .max(500);
-
 /** `GET/POST /api/delivery-data/{rootId}`: the delivery data overview and its save (changed lots only). */
 export const deliveryDataRoutes = new Hono<AppEnv>();
 
@@ -188,14 +177,13 @@ deliveryDataRoutes.get('/:rootId', async (c) => {
 deliveryDataRoutes.post('/:rootId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
-  const body = deliveryDataSchema.safeParse(await readJson(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
+  const body = await readBody(c, deliveryDataSchema, { object: false });
   await db.transaction(async (tx) => {
     const access = await rootAccess(c, tx, true);
     assertMayEdit(access);
     const { lots } = await lotsOfRoot(tx, access.root.id);
     const seen = new Set<number>();
-    const changes = body.data.map((entry, index) => {
+    const changes = body.map((entry, index) => {
       const lot = lots.find((row) => row.id === entry.approvalLotID);
       if (!lot || seen.has(lot.id)) throw ApiError.badRequest('DELIVERY.Errors.UnknownApprovalLot', `${index}.approvalLotID`);
       seen.add(lot.id);

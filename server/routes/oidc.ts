@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { EXTERNAL_LOGIN_MESSAGE, safeReturnPath, SIGN_IN_REFUSED_PATH, SSO_LOGIN_PATH, type SignInRefusal } from '../../src/domain/externalSignIn.js';
+import { safeReturnPath, SIGN_IN_REFUSED_PATH, SSO_LOGIN_PATH, type SignInRefusal } from '../../src/domain/externalSignIn.js';
 import { isLanguage } from '../../src/domain/languages.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { ProviderUnavailable, type SingleSignOn } from '../lib/oidc.js';
 import { setSessionCookie } from '../lib/session-cookie.js';
 import { deleteSession } from '../lib/sessions.js';
-import { openSsoSession, rememberSignIn, resolveSignIn, SSO_REQUEST_TTL_MS, ssoIdToken, takeSignIn } from '../lib/sso-accounts.js';
+import { openSsoSession, rememberSignIn, resolveSignIn, SSO_REQUEST_TTL_MS, takeSignIn } from '../lib/sso-accounts.js';
 
 /** Binds the provider's answer to the browser that started the sign-in (against login CSRF). */
 const FLOW_COOKIE = 'pxsso';
@@ -31,13 +31,6 @@ function refuse(c: Context<AppEnv>, reason: SignInRefusal, detail?: unknown) {
 /** A provider that cannot be reached, as opposed to one that refused the answer. */
 function unreachable(error: unknown): boolean {
   return error instanceof ProviderUnavailable || (error instanceof TypeError && /fetch failed/i.test(error.message));
-}
-
-/** A password login of an external login: refused, with the way that works (or that none is set up). */
-export function externalLoginOnly(sso: SingleSignOn | undefined): ApiError {
-  return sso
-    ? new ApiError(403, [{ key: EXTERNAL_LOGIN_MESSAGE.useProvider, code: 'ExternalLogin', params: { provider: sso.displayName } }])
-    : new ApiError(403, [{ key: EXTERNAL_LOGIN_MESSAGE.noProvider, code: 'ExternalLogin' }]);
 }
 
 /** `GET api/auth/oidc` … sign-in through the identity provider, without a session (the login page). */
@@ -100,15 +93,3 @@ oidcRoutes.get('/callback', async (c) => {
   setSessionCookie(c, await openSsoSession(db, match.userId, answer));
   return c.redirect(checks.returnTo, 302);
 });
-
-/**
- * Where signing out leads after the portal session: the provider's logout (which comes back to the login
- * page) when the session was opened through single sign-on and the provider offers one; else null.
- */
-export async function providerSignOutUrl(c: Context<AppEnv>, token: string): Promise<string | null> {
-  const sso = c.get('config').sso;
-  const user = c.get('user');
-  if (!sso || !user) return null;
-  const idToken = await ssoIdToken(c.get('db'), token);
-  return idToken ? sso.endSessionUrl(origin(c), idToken, user.language) : null;
-}

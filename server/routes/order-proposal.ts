@@ -20,8 +20,8 @@ import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { sessionUser } from '../lib/request.js';
 import { viewerFileOf, viewerModelOf } from '../services/ifc-viewer.js';
-import { editState, orderLot } from './orders.js';
-import { failureMessages } from './viewer.js';
+import { editState, orderLot } from '../services/orders.js';
+import { failureMessages } from '../services/viewer-messages.js';
 
 const storeysOf = (model: ViewerModel): ProposalStorey[] => model.children.map((floor) => ({ id: floor.id, name: floor.name, walls: floor.children.length }));
 

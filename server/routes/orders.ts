@@ -4,35 +4,17 @@ import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AacProduct, LintelProduct } from '../../src/domain/catalogue.js';
-import {
-  aacItemSchema,
-  aacRowProblems,
-  aacSummary,
-  canEditOrderItems,
-  lintelItemSchema,
-  lintelRowProblems,
-  lintelSummary,
-  ORDER_ITEMS_MAX,
-  ORDER_MESSAGE,
-  orderKindOf,
-  type AacItemInput,
-  type AacOrderItem,
-  type LintelItemInput,
-  type LintelOrderItem,
-  type OrderKind,
-  type OrderProblem,
-} from '../../src/domain/orders.js';
-import type { SessionUser } from '../../src/domain/user.js';
+import { aacItemSchema, aacRowProblems, aacSummary, lintelItemSchema, lintelRowProblems, lintelSummary, ORDER_ITEMS_MAX, ORDER_MESSAGE, type AacItemInput, type AacOrderItem, type LintelItemInput, type LintelOrderItem, type OrderProblem } from '../../src/domain/orders.js';
 import type { Db, Tx } from '../db/client.js';
 import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../db/schema.js';
 import { catalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { lockUnits } from '../lib/locks.js';
-import { unitAccess, type UnitAccess } from '../lib/project-access.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
-import { unitWorkflow } from '../lib/workflow.js';
+import { type Lot, orderLot, editState } from '../services/orders.js';
+import { checkBody, validOrUndefined } from '../lib/validation.js';
 
 type AacRow = typeof aacOrderItems.$inferSelect;
 type LintelRow = typeof lintelOrderItems.$inferSelect;
@@ -66,26 +48,6 @@ const toLintelItem = (row: LintelRow): LintelOrderItem => ({
   lintelType: row.lintelType,
   version: row.version,
 });
-
-interface Lot {
-  access: UnitAccess;
-  kind: OrderKind;
-}
-
-/** The order lot of the path: visible (404), an AAC or lintel lot (422). */
-export async function orderLot(db: Db | Tx, user: SessionUser, rawId: string | undefined): Promise<Lot> {
-  const access = await unitAccess(db, user, parseId(rawId ?? ''));
-  const kind = orderKindOf(access.unit.type);
-  if (!kind) throw new ApiError(422, [{ key: 'ORDERS.Errors.NotAnOrderLot' }]);
-  return { access, kind };
-}
-
-/** Rows may be written only by a user holding the lot's PlaceOrder task (spec §6). */
-export async function editState(db: Db, user: SessionUser, access: UnitAccess) {
-  const workflow = await unitWorkflow(db, user, access);
-  const editable = canEditOrderItems(workflow.task?.taskKey);
-  return { editable, editReason: editable ? null : ORDER_MESSAGE.notEditable, placeOrder: workflow.actions.find((action) => action.action === 'PlaceOrder') ?? null };
-}
 
 async function itemsOf(db: Db | Tx, lot: Lot) {
   const d = db as Db;
@@ -121,16 +83,14 @@ async function recount(tx: Tx, lot: Lot) {
 /** Parses and checks a row against the catalogue; lintel rows get hasCut and type from their product. */
 function checkedRow(lot: Lot, body: unknown, products: AacProduct[] | LintelProduct[]) {
   if (lot.kind === 'aac') {
-    const parsed = aacItemSchema.safeParse(body);
-    if (!parsed.success) throw fromZod(parsed.error);
-    refuse(aacRowProblems(parsed.data, products as AacProduct[]));
-    const { version, itemIndex, ...fields } = parsed.data as AacItemInput;
+    const parsed = checkBody(aacItemSchema, body);
+    refuse(aacRowProblems(parsed, products as AacProduct[]));
+    const { version, itemIndex, ...fields } = parsed as AacItemInput;
     return { version, itemIndex, fields };
   }
-  const parsed = lintelItemSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  refuse(lintelRowProblems(parsed.data, products as LintelProduct[]));
-  const { version, itemIndex, productID, ...rest } = parsed.data as LintelItemInput;
+  const parsed = checkBody(lintelItemSchema, body);
+  refuse(lintelRowProblems(parsed, products as LintelProduct[]));
+  const { version, itemIndex, productID, ...rest } = parsed as LintelItemInput;
   const product = (products as LintelProduct[]).find((candidate) => candidate.id === productID)!;
   const hasCut = product.height !== rest.height || product.length !== rest.length;
   return { version, itemIndex, fields: { ...rest, productId: productID, hasCut, lintelType: product.lintelType } };
@@ -230,14 +190,14 @@ orderRoutes.put('/:lotId/items/:itemId', async (c) => {
 });
 
 orderRoutes.delete('/:lotId/items/:itemId', async (c) => {
-  const version = z.coerce.number().int().positive().safeParse(c.req.query('version'));
-  if (!version.success) throw ApiError.badRequest('VALIDATION.IsRequired', 'version');
+  const version = validOrUndefined(z.coerce.number().int().positive(), c.req.query('version'));
+  if (version === undefined) throw ApiError.badRequest('VALIDATION.IsRequired', 'version');
   await c.get('db').transaction(async (tx) => {
     const lot = await writableLot(c, tx);
     const table = lot.kind === 'aac' ? aacOrderItems : lintelOrderItems;
     const deleted = await tx
       .delete(table)
-      .where(and(eq(table.id, parseId(c.req.param('itemId'))), eq(table.unitId, lot.access.unit.id), eq(table.version, version.data)))
+      .where(and(eq(table.id, parseId(c.req.param('itemId'))), eq(table.unitId, lot.access.unit.id), eq(table.version, version)))
       .returning({ id: table.id });
     if (!deleted.length) throw conflict();
     await recount(tx, lot);

@@ -17,11 +17,12 @@ import { plants, productTypes, projectUnits } from '../db/schema.js';
 import { assertMayAssign, assertTenantReferences } from '../lib/assignments.js';
 import type { AppEnv } from '../lib/context.js';
 import { preliminaryContext, unitPreliminaryDays } from '../lib/deliveries.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { lockedUnitAccess } from '../lib/locks.js';
 import { unitAccess, type UnitAccess, type UnitRow } from '../lib/project-access.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
+import { readBody } from '../lib/validation.js';
 
 /** The root of the path (a child's id is 404: the screen belongs to the project). */
 /** The root of the path (404 for other units); `locked`: under the project lock, for the save. */
@@ -80,9 +81,8 @@ planningRoutes.get('/:rootId', async (c) => {
 planningRoutes.put('/:rootId', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
-  const body = planningSaveSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
-  const { rows } = body.data;
+  const body = await readBody(c, planningSaveSchema);
+  const { rows } = body;
   await db.transaction(async (tx) => {
     const access = await rootAccess(c, tx, true);
     assertMayAssign(user, access);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '../../src/domain/avatar.js';
 import { isLanguage } from '../../src/domain/languages.js';
 import {
@@ -16,11 +15,12 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import { addresses, contacts, userProfiles, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { readPng } from '../lib/png.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { avatarKey } from '../services/file-storage.js';
 import { sessionUser } from '../lib/request.js';
+import { readBody } from '../lib/validation.js';
 
 export async function loadProfile(db: Db, userId: number): Promise<Profile> {
   const [row] = await db
@@ -51,12 +51,6 @@ export async function loadProfile(db: Db, userId: number): Promise<Profile> {
   };
 }
 
-async function parseBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<T> {
-  const result = schema.safeParse(await readJsonObject(c.req.raw));
-  if (!result.success) throw fromZod(result.error);
-  return result.data;
-}
-
 /** The profile row of a user, with an address and a contact row created on first use. */
 async function profileLinks(tx: Tx, userId: number) {
   const [profile] = await tx.select().from(userProfiles).where(eq(userProfiles.userId, userId)).for('update');
@@ -83,7 +77,7 @@ profileRoutes.get('/profile', async (c) => answerProfile(c, sessionUser(c).id));
 
 profileRoutes.post('/profilesettings', async (c) => {
   const user = sessionUser(c);
-  const input = await parseBody(c, profileSettingsSchema);
+  const input = await readBody(c, profileSettingsSchema);
   await c.get('db').update(userProfiles).set({ dailyStatusMail: input.dailyStatusMail, updatedAt: new Date() }).where(eq(userProfiles.userId, user.id));
   return answerProfile(c, user.id);
 });
@@ -91,14 +85,14 @@ profileRoutes.post('/profilesettings', async (c) => {
 profileRoutes.post('/profileuserprofile', async (c) => {
   const user = sessionUser(c);
   if (!canEditPersonalData(user)) throw ApiError.forbidden();
-  const input = await parseBody(c, personalDataSchema);
+  const input = await readBody(c, personalDataSchema);
   await c.get('db').update(userProfiles).set({ ...input, updatedAt: new Date() }).where(eq(userProfiles.userId, user.id));
   return answerProfile(c, user.id);
 });
 
 profileRoutes.post('/profileaddress', async (c) => {
   const user = sessionUser(c);
-  const input = await parseBody(c, companyDataSchema);
+  const input = await readBody(c, companyDataSchema);
   await c.get('db').transaction(async (tx) => {
     const { addressId } = await profileLinks(tx, user.id);
     await tx.update(addresses).set({ ...input, updatedAt: new Date() }).where(eq(addresses.id, addressId));
@@ -108,7 +102,7 @@ profileRoutes.post('/profileaddress', async (c) => {
 
 profileRoutes.post('/profilecontact', async (c) => {
   const user = sessionUser(c);
-  const input = await parseBody(c, contactDataSchema);
+  const input = await readBody(c, contactDataSchema);
   const db = c.get('db');
   const profile = await loadProfile(db, user.id);
   if (!canEditContact(profile)) throw new ApiError(409, [{ key: 'PROFILE.ContactNeedsName' }]);

@@ -12,27 +12,24 @@ import {
   type FileTreeNode,
   type ProjectFile,
 } from '../../src/domain/projectFiles.js';
-import type { RuleResult, UnitVariant } from '../../src/domain/projectUnits.js';
+import type { UnitVariant } from '../../src/domain/projectUnits.js';
 import { displayName, type SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { downloadRequests, projectFiles, projectUnits, userProfiles, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { attachment, projectFileKey, readUploadedFiles } from '../lib/project-file-upload.js';
 import { zipEntries, zipStream } from '../lib/project-file-zip.js';
 import { unitAccess } from '../lib/project-access.js';
 import { limitAction } from '../lib/rate-limit.js';
-import { parseId, readJson } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { toWebStream } from '../lib/web-stream.js';
 import { contentHash, queueViewerModels } from '../services/ifc-viewer.js';
+import { readBody } from '../lib/validation.js';
 
 type FileRow = typeof projectFiles.$inferSelect;
-
-function refuseUnless(rule: RuleResult) {
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
-}
 
 /** The unit of the path, visible to the user and inside the root of the path; 404 otherwise. */
 async function unitInRoot(c: Context<AppEnv>) {
@@ -123,9 +120,8 @@ projectFileRoutes.get('/projectFiles/:rootId', async (c) => {
 /** Prepares a zip of the selected files: answers a download id valid for 10 minutes, for this user only. */
 projectFileRoutes.post('/projectFiles/:rootId', async (c) => {
   const { user, root } = await rootForDownload(c);
-  const parsed = downloadRequestSchema.safeParse(await readJson(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const items = parsed.data;
+  const parsed = await readBody(c, downloadRequestSchema, { object: false });
+  const items = parsed;
   const db = c.get('db');
   const fileIds = [...new Set(items.map((item) => item.fileID))];
   const rows = await db
@@ -193,9 +189,10 @@ projectFileRoutes.get('/:rootId/:unitId', async (c) => {
 /** Upload: multipart field `file`, one or several; all are stored or none. */
 projectFileRoutes.post('/:rootId/:unitId', async (c) => {
   const { user, unit, root, context } = await unitInRoot(c);
-  refuseUnless(canUploadFiles(context));
+  const upload = canUploadFiles(context);
+  if (!upload.allowed) throw ApiError.fromRule(upload);
   // AAC element and lintel units have no files card: they take no files either.
-  if (!showsProjectFiles({ projectUnitTypeVariant: unit.variant as UnitVariant })) refuseUnless({ allowed: false, reason: 'FILES.Rules.NoFilesHere' });
+  if (!showsProjectFiles({ projectUnitTypeVariant: unit.variant as UnitVariant })) throw ApiError.fromRule({ allowed: false, reason: 'FILES.Rules.NoFilesHere' });
   // Counted before the body is read: a refused upload costs the server nothing.
   await limitAction(c.get('db'), 'projectFileUpload', user.id);
   const uploads = await readUploadedFiles(c);
@@ -241,7 +238,8 @@ projectFileRoutes.delete('/:rootId/:unitId/:fileId', async (c) => {
   const { user, unit, context } = await unitInRoot(c);
   const db = c.get('db');
   const file = await fileOfUnit(db, unit.id, c.req.param('fileId'));
-  refuseUnless(canDeleteFile(context, { uploadedByID: file.uploadedBy }, user.id));
+  const deletion = canDeleteFile(context, { uploadedByID: file.uploadedBy }, user.id);
+  if (!deletion.allowed) throw ApiError.fromRule(deletion);
   await db.transaction((tx) => tx.delete(projectFiles).where(eq(projectFiles.id, file.id)));
   await c.get('files').delete(file.storageKey);
   return c.json(toProjectFile(file, '', false));

@@ -15,15 +15,16 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Tx } from '../db/client.js';
 import { projectMembers, userProfiles, users, userTenants } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { lockRoot, membersOf, membershipOf, journalMemberChange } from '../lib/project-members.js';
 import type { UnitRow } from '../lib/project-access.js';
-import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
+import { containsPattern, parseId } from '../lib/rest-query.js';
 import { sessionUser } from '../lib/request.js';
 import { accountOf, addMember, projectInvitation, type Account } from '../lib/project-invitations.js';
-import { revokeInvitations, inviteUser } from './invitations.js';
+import { revokeInvitations, inviteUser } from '../services/invitations.js';
 import { mailingBy } from '../services/mail-outbox.js';
-import { loadMembers, visibleRoot } from './project-members.js';
+import { loadMembers, visibleRoot } from '../services/project-members.js';
+import { readBody } from '../lib/validation.js';
 
 const refuse = (status: 403 | 404 | 409 | 422, key: string, reference?: string): never => {
   throw new ApiError(status, [{ key, reference, code: status === 403 ? 'RuleViolation' : undefined }]);
@@ -39,7 +40,7 @@ async function managedRoot(c: Context<AppEnv>): Promise<{ user: SessionUser; roo
     .from(projectMembers)
     .where(and(eq(projectMembers.rootId, root.id), eq(projectMembers.userId, user.id)));
   const rule = canManageMembers({ role: membership?.role ?? null, isInternal: user.isInternal, isAdmin: user.isAdmin });
-  if (!rule.allowed) refuse(403, rule.reason);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
   return { user, root };
 }
 
@@ -56,7 +57,6 @@ async function memberAnswer(c: Context<AppEnv>, root: UnitRow, user: SessionUser
   const [member] = await loadMembers(c, root, user, userId);
   return member;
 }
-
 
 export const projectMemberChangeRoutes = new Hono<AppEnv>();
 
@@ -92,18 +92,16 @@ projectMemberChangeRoutes.get('/:rootUnitId/candidates', async (c) => {
  */
 projectMemberChangeRoutes.post('/:rootUnitId', async (c) => {
   const { user, root } = await managedRoot(c);
-  const parsed = memberAddSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const userId = await c.get('db').transaction((tx) => addMember(tx, { root, actor: user, input: parsed.data, publicUrl: c.get('config').publicUrl }));
+  const parsed = await readBody(c, memberAddSchema);
+  const userId = await c.get('db').transaction((tx) => addMember(tx, { root, actor: user, input: parsed, publicUrl: c.get('config').publicUrl }));
   return c.json(await memberAnswer(c, root, user, userId), 201);
 });
 
 /** `PUT projectmembers/{root}/{user}` {memberRoleKey}: another role; the last salesPlanner keeps theirs (409). */
 projectMemberChangeRoutes.put('/:rootUnitId/:userId', async (c) => {
   const { user, root } = await managedRoot(c);
-  const parsed = memberRoleChangeSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const role: MemberRole = parsed.data.memberRoleKey;
+  const parsed = await readBody(c, memberRoleChangeSchema);
+  const role: MemberRole = parsed.memberRoleKey;
   const userId = await c.get('db').transaction(async (tx) => {
     await lockRoot(tx, root.id);
     const { account, role: oldRole } = await memberInPath(tx, c, root);

@@ -13,7 +13,7 @@ import { visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { reading } from '../lib/list-cache.js';
 import { containsPattern } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
-import { unitColumns } from './projects.js';
+import { unitColumns } from '../services/project-units.js';
 
 type SearchRow = UnitRow & {
   productTypeTitle: string | null;
@@ -21,7 +21,6 @@ type SearchRow = UnitRow & {
   productTypeText: string | null;
   plantName: string | null;
 };
-
 
 /** Tenants that have the feature, as an array computed once: a filter, not a join that scans per tenant. */
 function tenantsWithSearch(): SQL {

@@ -41,7 +41,7 @@ export const projectUnitParamsResource = restResource({
     write: async (tx, input: z.infer<typeof unitParamCreateSchema>, user) => {
       const { context } = await unitAccess(tx, user, input.projectUnitID);
       const rule = canWriteUnitParam(context, input.paramKey);
-      if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+      if (!rule.allowed) throw ApiError.fromRule(rule);
       const [row] = await tx.insert(projectUnitParams).values({ unitId: input.projectUnitID, key: input.paramKey, value: input.paramValue }).returning({ id: projectUnitParams.id });
       return row.id;
     },

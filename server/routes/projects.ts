@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   allowedChildTypes,
@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { canConfirmDeliveries, canEditMaterials } from '../../src/domain/deliveries.js';
-import { canEditStructure } from '../../src/domain/structure.js';
+import { canEditStructure, todayIso } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectFiles, projectUnits, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -33,9 +33,10 @@ import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
-import { todayIso } from '../../src/domain/structure.js';
 import type { TooEarlyDate } from '../../src/domain/deliveryDates.js';
-import { createRootProject } from './root-projects.js';
+import { createRootProject } from '../services/root-projects.js';
+import { unitColumns } from '../services/project-units.js';
+import { validOrUndefined } from '../lib/validation.js';
 
 type UnitWithExtras = UnitRow & {
   productTypeTitle: string | null;
@@ -46,18 +47,6 @@ type UnitWithExtras = UnitRow & {
   preliminaryDays?: number;
   tooEarlyDates?: TooEarlyDate[];
 };
-
-/** Product type, plant and whether there are children, selected with the unit (no query per row). */
-export function unitColumns() {
-  // Qualified outer references: drizzle leaves columns unqualified in single-table selects.
-  const productType = (column: string) => sql.raw(`(select pt.${column} from product_types pt where pt.id = "project_units"."product_type_id")`);
-  return {
-    productTypeTitle: productType('title') as SQL<string | null>,
-    productTypeBg: productType('bg_color') as SQL<string | null>,
-    productTypeText: productType('text_color') as SQL<string | null>,
-    plantName: sql<string | null>`(select pl.name from plants pl where pl.id = "project_units"."plant_id")`,
-  };
-}
 
 /**
  * Which of these units have children (one query over the page's ids: a per-row EXISTS scans every unit) and
@@ -114,10 +103,6 @@ async function assertUniqueTitle(tx: Tx, parentId: number, type: string, title: 
   }
 }
 
-function refuse(reason: string): never {
-  throw new ApiError(403, [{ key: reason, code: 'RuleViolation' }]);
-}
-
 /** The planned delivery date of lintel, AAC and approval lots is today or later. */
 function assertDeliveryDate(type: UnitType, deliveryDate: string | null | undefined, language: string) {
   const today = todayIso();
@@ -134,7 +119,7 @@ async function createChild(tx: Tx, input: UnitCreate, user: SessionUser): Promis
     throw new ApiError(422, [{ key: 'PROJECTS.Rules.TypeNotAllowed', reference: 'projectUnitType', code: 'RuleViolation' }]);
   }
   const rule = canCreateUnit(context, type);
-  if (!rule.allowed) refuse(rule.reason);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
   assertDeliveryDate(type, input.deliveryDate, user.language);
   await assertUniqueTitle(tx, parent.id, type, input.title);
   // A subproject chooses its variant (AAC elements, lintels, approval lots); everything below inherits it.
@@ -225,7 +210,7 @@ export const projectsResource = restResource({
     write: async (tx, id, input: UnitUpdate, _existing, user) => {
       const { unit, context } = await unitAccess(tx, user, id);
       const rule = canEditUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId });
-      if (!rule.allowed) refuse(rule.reason);
+      if (!rule.allowed) throw ApiError.fromRule(rule);
       if (input.title !== undefined && unit.parentId) await assertUniqueTitle(tx, unit.parentId, unit.type, input.title, unit.id);
       if (input.deliveryDate !== undefined && input.deliveryDate !== unit.deliveryDate) assertDeliveryDate(unit.type as UnitType, input.deliveryDate, user.language);
       if (input.projectUnitTypeVariant !== undefined && input.projectUnitTypeVariant !== unit.variant) {
@@ -248,7 +233,7 @@ export const projectsResource = restResource({
     await lockUnits(tx, (await subtree(tx, id)).ids);
     const tree = await subtree(tx, id);
     const rule = canDeleteUnit(context, { type: unit.type as UnitType, isRoot: unit.id === unit.rootId, itemCount: tree.items, files: tree.files }, user.id);
-    if (!rule.allowed) refuse(rule.reason);
+    if (!rule.allowed) throw ApiError.fromRule(rule);
     await tx.delete(projectFiles).where(inArray(projectFiles.unitId, tree.ids));
     // The stored bytes go once the rows are gone for good (after the commit).
     const keys = [...new Set(tree.files.map((file) => file.storageKey))];
@@ -269,15 +254,15 @@ projectsResource.get('/:id/title-available', async (c) => {
   if (!user) throw ApiError.unauthorized();
   const db = c.get('db');
   const { unit } = await unitAccess(db, user, parseId(c.req.param('id')));
-  const type = z.enum(UNIT_TYPES).safeParse(c.req.query('type'));
+  const type = validOrUndefined(z.enum(UNIT_TYPES), c.req.query('type'));
   const title = (c.req.query('title') ?? '').trim();
-  if (!type.success) throw ApiError.badRequest('VALIDATION.InvalidValue', 'type');
+  if (type === undefined) throw ApiError.badRequest('VALIDATION.InvalidValue', 'type');
   if (!title || title.length > 200) throw ApiError.badRequest('VALIDATION.IsRequired', 'title');
   const except = Number(c.req.query('except') ?? 0) || 0;
   const [duplicate] = await db
     .select({ id: projectUnits.id })
     .from(projectUnits)
-    .where(and(eq(projectUnits.parentId, unit.id), eq(projectUnits.type, type.data), sql`lower(${projectUnits.title}) = lower(${title})`, sql`${projectUnits.id} <> ${except}`));
+    .where(and(eq(projectUnits.parentId, unit.id), eq(projectUnits.type, type), sql`lower(${projectUnits.title}) = lower(${title})`, sql`${projectUnits.id} <> ${except}`));
   return c.json({ available: !duplicate });
 });
 

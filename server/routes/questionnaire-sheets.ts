@@ -2,18 +2,20 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
-import { TEST_ANSWER_LIMITS, testAnswerSetsRefusal, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../src/domain/questionnaire/index.js';
+import { testAnswerSetsRefusal, type SheetSchema, type SheetUiSchema, type TestAnswerSet } from '../../src/domain/questionnaire/index.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
 import { questionnaireSheets } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { definitionProblems, loadSheetVersions, type DefinitionProblem } from '../lib/questionnaire-sheets.js';
 import { draftedSet, refusedDraft, saveCompanions, setSheets, sheetImpact, type Companion } from '../lib/questionnaire-sheet-set.js';
 import { limitAction } from '../lib/rate-limit.js';
 import { sessionUser } from '../lib/request.js';
 import { containsPattern, parseId, readJsonObject } from '../lib/rest-query.js';
 import { restResource, type ApiRecord } from '../lib/rest.js';
+import { saveSheetSchema, validateSchema } from '../lib/request-schemas.js';
+import { checkBody, readBody } from '../lib/validation.js';
 
 const RESOURCE = 'questionnaire-sheets';
 type SheetRow = typeof questionnaireSheets.$inferSelect;
@@ -100,31 +102,6 @@ async function otherSheets(db: Db | Tx, name: string): Promise<SheetSchema[]> {
   return (await loadSheetVersions(db, heads.filter((head) => head.name !== name))).map((sheet) => sheet.schema);
 }
 
-export const editSchema = z.object({ schema: z.record(z.string(), z.unknown()), uiSchema: z.record(z.string(), z.unknown()) }).strict();
-
-/**
- * A draft's save: its documents and, from the builder, companion drafts of other sheets whose conditions followed a
- * rename or lost a deleted control (created from, or written over, the version they were read from).
- */
-export const saveSheetSchema = editSchema
-  .extend({
-    /** The draft's named test answer sets (absent: unchanged). */
-    testAnswers: z
-      .array(z.object({ name: z.string().trim().min(1).max(TEST_ANSWER_LIMITS.name), answers: z.record(z.string(), z.unknown()) }).strict())
-      .max(TEST_ANSWER_LIMITS.sets)
-      .optional(),
-    companions: z
-      .array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()), baseId: z.number().int().positive(), baseUpdatedAt: z.string().max(40) }).strict())
-      .max(20)
-      .optional(),
-  })
-  .strict();
-
-/** The editor's check: the documents and the builder's unsaved companion drafts. */
-export const validateSchema = editSchema
-  .extend({ companions: z.array(z.object({ name: z.string().min(1).max(80), schema: z.record(z.string(), z.unknown()) }).passthrough()).max(20).optional() })
-  .strict();
-
 /** `POST …/{id}/publish` may name drafts of other sheets to publish in the same step (their conditions need this version). */
 export const publishSchema = z.object({ together: z.array(z.number().int().positive()).max(20).optional() }).strict();
 
@@ -143,13 +120,12 @@ questionnaireSheetsResource.get('/:id', async (c) => {
 questionnaireSheetsResource.post('/', async (c) => {
   const user = sessionUser(c);
   authorize(user, 'create');
-  const parsed = z.object({ name: z.string().min(1).max(80) }).strict().safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = await readBody(c, z.object({ name: z.string().min(1).max(80) }).strict());
   const db = c.get('db');
   const id = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(questionnaireSheets).where(eq(questionnaireSheets.name, parsed.data.name)).orderBy(desc(questionnaireSheets.version)).for('update');
-    if (!rows.length) throw new ApiError(400, [{ key: 'QUESTIONNAIRE.Errors.UnknownSheet', reference: 'name', params: { name: parsed.data.name } }]);
-    if (rows.some((row) => row.status === 'draft')) throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.DraftExists', params: { name: parsed.data.name }, code: 'DraftExists' }]);
+    const rows = await tx.select().from(questionnaireSheets).where(eq(questionnaireSheets.name, parsed.name)).orderBy(desc(questionnaireSheets.version)).for('update');
+    if (!rows.length) throw new ApiError(400, [{ key: 'QUESTIONNAIRE.Errors.UnknownSheet', reference: 'name', params: { name: parsed.name } }]);
+    if (rows.some((row) => row.status === 'draft')) throw new ApiError(409, [{ key: 'QUESTIONNAIRE.Errors.DraftExists', params: { name: parsed.name }, code: 'DraftExists' }]);
     const [newest] = rows;
     const version = newest.version + 1;
     const schema = { ...newest.schema, 'x-sheet': { ...newest.schema['x-sheet'], version } };
@@ -169,9 +145,8 @@ questionnaireSheetsResource.put('/:id', async (c) => {
   if (body.id !== undefined && body.id !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'id');
   // The record's read-only fields a client echoes back.
   for (const field of ['id', 'name', 'version', 'status', 'title', 'titles', 'createdAt', 'updatedAt', 'publishedAt', 'usedBy', 'latest']) delete body[field];
-  const parsed = saveSheetSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[]; testAnswers?: TestAnswerSet[] };
+  const parsed = checkBody(saveSheetSchema, body);
+  const input = parsed as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: Companion[]; testAnswers?: TestAnswerSet[] };
   const refusedSets = input.testAnswers && testAnswerSetsRefusal(input.testAnswers);
   if (refusedSets) throw new ApiError(422, [{ key: refusedSets.key, params: refusedSets.params, reference: refusedSets.index === undefined ? 'testAnswers' : `testAnswers.${refusedSets.index}.name`, code: 'InvalidTestAnswers' }]);
   const db = c.get('db');
@@ -213,9 +188,8 @@ questionnaireSheetsResource.post('/:id/publish', async (c) => {
   authorize(sessionUser(c), 'edit');
   const id = parseId(c.req.param('id'));
   const hasBody = c.req.header('content-type') !== undefined;
-  const parsed = publishSchema.safeParse(hasBody ? await readJsonObject(c.req.raw) : {});
-  if (!parsed.success) throw fromZod(parsed.error);
-  const together = [...new Set(parsed.data.together ?? [])].filter((other) => other !== id);
+  const parsed = checkBody(publishSchema, hasBody ? await readJsonObject(c.req.raw) : {});
+  const together = [...new Set(parsed.together ?? [])].filter((other) => other !== id);
   const db = c.get('db');
   await db.transaction(async (tx) => {
     const rows = [await draftRow(tx, id)];
@@ -266,9 +240,8 @@ questionnaireSheetValidateRoutes.post('/validate', async (c: Context<AppEnv>) =>
   authorize(user, 'edit');
   await limitAction(c.get('db'), 'sheetValidation', user.id);
   const body = await readJsonObject(c.req.raw);
-  const parsed = validateSchema.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const input = parsed.data as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: { name: string; schema: SheetSchema }[] };
+  const parsed = checkBody(validateSchema, body);
+  const input = parsed as unknown as { schema: SheetSchema; uiSchema: SheetUiSchema; companions?: { name: string; schema: SheetSchema }[] };
   const name = typeof input.schema['x-sheet'] === 'object' && input.schema['x-sheet'] ? String(input.schema['x-sheet'].name) : '';
   // Checked against the set as drafted (other sheets' drafts, and the builder's companions not saved yet).
   return c.json({ problems: definitionProblems(input.schema, input.uiSchema, await draftedSet(c.get('db'), name, input.companions ?? [])) });

@@ -1,14 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { canEditQuestionnaire } from '../../src/domain/questionnaire/index.js';
 import type { AppEnv } from '../lib/context.js';
 import { materialTypes, preliminaryContext } from '../lib/deliveries.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { unitAccess } from '../lib/project-access.js';
 import { questionnaireView, rootQuestionnaire, saveQuestionnaire } from '../lib/questionnaire.js';
 import { sessionUser } from '../lib/request.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { parseId } from '../lib/rest-query.js';
+import { questionnaireSaveSchema } from '../lib/request-schemas.js';
+import { readBody } from '../lib/validation.js';
 
 /**
  * The project information sheet of a root: `GET/PUT /api/questionnaire/{rootId}` and the material types it gives the
@@ -16,8 +17,6 @@ import { parseId, readJsonObject } from '../lib/rest-query.js';
  * `/api/questionnaire/ccl-delivery-schedule/…`.)
  */
 export const questionnaireRoutes = new Hono<AppEnv>();
-
-export const saveSchema = z.object({ data: z.record(z.string(), z.unknown()), version: z.number().int().min(0).max(2_147_483_647) }).strict();
 
 /** A root the user sees (404 for anything else, a unit below a root included). */
 async function rootAccess(c: Context<AppEnv>) {
@@ -34,10 +33,9 @@ questionnaireRoutes.get('/:rootId', async (c) => {
 questionnaireRoutes.put('/:rootId', async (c) => {
   const access = await rootAccess(c);
   const edit = canEditQuestionnaire(access.context);
-  if (!edit.allowed) throw new ApiError(403, [{ key: edit.reason, code: 'ReadOnly' }]);
-  const body = saveSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!body.success) throw fromZod(body.error);
-  const questionnaire = await c.get('db').transaction((tx) => saveQuestionnaire(tx, access, body.data));
+  if (!edit.allowed) throw ApiError.fromRule(edit, 'ReadOnly');
+  const body = await readBody(c, questionnaireSaveSchema);
+  const questionnaire = await c.get('db').transaction((tx) => saveQuestionnaire(tx, access, body));
   return c.json(questionnaireView(access, questionnaire));
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { salesOrgCreateSchema, salesOrgUpdateSchema, type SalesOrgInput } from '../../src/domain/masterData.js';
@@ -11,38 +11,8 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { restResource } from '../lib/rest.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
-import { keepTenant, requireTenant } from './admin-master-data.js';
-
-type SalesOrgRow = typeof salesOrganisations.$inferSelect;
-
-export const salesOrgImageKey = (id: number) => `salesorgs/${id}.png`;
-export const salesOrgImagePath = (id: number) => `/api/data/planxchange/salesorganisations/${id}/image.png`;
-
-/** Admins see every sales organisation; everybody else those of their tenants and their own. */
-export function visibleSalesOrgs(user: SessionUser): SQL | undefined {
-  if (user.isAdmin) return undefined;
-  const byTenant = user.tenantIds.length ? inArray(salesOrganisations.tenantId, user.tenantIds) : undefined;
-  const byLink = user.salesOrgIds.length ? inArray(salesOrganisations.id, user.salesOrgIds) : undefined;
-  return or(byTenant, byLink) ?? eq(salesOrganisations.id, -1);
-}
-
-export function salesOrgRecord(row: SalesOrgRow) {
-  const info = row.additionalInfo ?? {};
-  return {
-    id: row.id,
-    salesOrgID: row.id,
-    salesOrgKey: row.key,
-    title: row.title,
-    tenantID: row.tenantId,
-    defaultPlantID: row.defaultPlantId ?? null,
-    additionalInfo: info,
-    contactMail: info.contactmail ?? '',
-    salesOrgUrl: info.homepage ?? '',
-    imageUrl: info.imageUrl ?? '',
-    hasImage: Boolean(info.imageUrl),
-    version: row.version,
-  };
-}
+import { keepTenant, requireTenant } from '../services/master-data.js';
+import { type SalesOrgRow, salesOrgImageKey, salesOrgImagePath, visibleSalesOrgs, salesOrgRecord } from '../services/sales-organisations.js';
 
 /** The key is unique, whatever its case: "ns-de" next to "NS-DE" would make project numbers ambiguous. */
 async function requireFreeKey(tx: Tx, key: string, exceptId?: number): Promise<void> {

@@ -5,13 +5,14 @@ import type { SessionUser } from '../../src/domain/user.js';
 import type { Db } from '../db/client.js';
 import { addresses, contacts, projectMembers, projectUnits, salesOrganisations, users } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess, visibleUnits } from '../lib/project-access.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
 import { requiredVersion, staleVersion } from '../lib/versions.js';
 import { limitAction } from '../lib/rate-limit.js';
 import { queueMail } from '../services/mail-outbox.js';
+import { checkBody } from '../lib/validation.js';
 
 type Kind = 'address' | 'contact';
 
@@ -33,7 +34,7 @@ function contactRecord(row: typeof contacts.$inferSelect) {
 
 function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
   const rule = canEditSite(root.stateKey);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
 
 /**
@@ -42,12 +43,11 @@ function assertSiteEditable(root: typeof projectUnits.$inferSelect) {
  */
 async function updateAddress(db: Db, id: number, body: Record<string, unknown>) {
   const { version, ...fields } = body;
-  const parsed = siteAddressSchema.safeParse(fields);
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = checkBody(siteAddressSchema, fields);
   const expected = requiredVersion(version);
   const [row] = await db
     .update(addresses)
-    .set({ ...parsed.data, version: sql`${addresses.version} + 1`, updatedAt: new Date() })
+    .set({ ...parsed, version: sql`${addresses.version} + 1`, updatedAt: new Date() })
     .where(and(eq(addresses.id, id), eq(addresses.version, expected)))
     .returning();
   if (!row) throw staleVersion();
@@ -56,12 +56,11 @@ async function updateAddress(db: Db, id: number, body: Record<string, unknown>) 
 
 async function updateContact(db: Db, id: number, body: Record<string, unknown>) {
   const { version, ...fields } = body;
-  const parsed = siteContactSchema.safeParse(fields);
-  if (!parsed.success) throw fromZod(parsed.error);
+  const parsed = checkBody(siteContactSchema, fields);
   const expected = requiredVersion(version);
   const [row] = await db
     .update(contacts)
-    .set({ ...parsed.data, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+    .set({ ...parsed, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
     .where(and(eq(contacts.id, id), eq(contacts.version, expected)))
     .returning();
   if (!row) throw staleVersion();
@@ -131,8 +130,7 @@ projectToolRoutes.post('/execute', async (c) => {
     return c.json({ status: 200, data: record });
   }
 
-  const parsed = reviewerChangeSchema.safeParse(data);
-  if (!parsed.success) throw fromZod(parsed.error, 'data');
+  const parsed = checkBody(reviewerChangeSchema, data, { prefix: 'data' });
   // The request goes to the project's sales planners, or the sales organisation's contact address.
   const planners = await db
     .select({ email: users.email, language: users.language })
@@ -148,7 +146,7 @@ projectToolRoutes.post('/execute', async (c) => {
   await limitAction(db, 'reviewerChangeRequest', current.id);
   await db.transaction(async (tx) => {
     for (const recipient of recipients) {
-      const params = { project: `${root.number} ${root.title}`, email: parsed.data.email, requester: current.login };
+      const params = { project: `${root.number} ${root.title}`, email: parsed.email, requester: current.login };
       await queueMail(tx, {
         kind: 'reviewer-change-request',
         recipient: recipient.email,

@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { canEditStructure, secondLevelType, type StructureDraft } from '../../src/domain/structure.js';
 import type { IfcFileChoice } from '../../src/domain/ifcStructure.js';
 import { fileExtension } from '../../src/domain/projectFiles.js';
@@ -13,6 +12,8 @@ import { assertDraftShape, createStructureAndAdvance, draftFromUnits, savedDraft
 import { unitWorkflow } from '../lib/workflow.js';
 import { sessionUser } from '../lib/request.js';
 import { staleVersion } from '../lib/versions.js';
+import { draftSaveSchema } from '../lib/request-schemas.js';
+import { checkBody } from '../lib/validation.js';
 
 /** The root of the path, visible to the user; a child unit's id is 404 (the structure belongs to roots). */
 async function rootAccess(c: Context<AppEnv>) {
@@ -24,11 +25,8 @@ async function rootAccess(c: Context<AppEnv>) {
 
 function assertMayEdit(access: Awaited<ReturnType<typeof rootAccess>>['access']) {
   const rule = canEditStructure(access.context);
-  if (!rule.allowed) throw new ApiError(403, [{ key: rule.reason, code: 'RuleViolation' }]);
+  if (!rule.allowed) throw ApiError.fromRule(rule);
 }
-
-/** `version`: the saved draft's version the page started from, `null` when there was none yet (required either way). */
-export const draftSaveSchema = z.strictObject({ draft: z.unknown(), version: z.number().int().positive().max(2_147_483_647).nullable() });
 
 /** `GET/PUT/DELETE /api/structure/{rootId}[/draft]`: the structure page's data and its server-side draft. */
 export const structureRoutes = new Hono<AppEnv>();
@@ -81,16 +79,18 @@ structureRoutes.put('/:rootId/draft', async (c) => {
   const { user, access } = await rootAccess(c);
   assertMayEdit(access);
   const raw = await readJsonObject(c.req.raw);
-  const body = draftSaveSchema.safeParse(raw);
-  if (!body.success) {
-    const path = body.error.issues[0]?.path.join('.');
-    throw ApiError.badRequest(path === 'version' && !('version' in (raw as object)) ? 'VALIDATION.IsRequired' : 'VALIDATION.InvalidValue', path);
-  }
-  const draft = assertDraftShape(body.data.draft);
+  // One message for the first problem: a missing version says "required", anything else "invalid".
+  const body = checkBody(draftSaveSchema, raw, {
+    refuse: (error) => {
+      const path = error.issues[0]?.path.join('.');
+      return ApiError.badRequest(path === 'version' && !('version' in (raw as object)) ? 'VALIDATION.IsRequired' : 'VALIDATION.InvalidValue', path);
+    },
+  });
+  const draft = assertDraftShape(body.draft);
   const db = c.get('db');
   // The version is part of the UPDATE's WHERE; the first draft is an insert that a parallel first save makes a
   // conflict (the primary key), so exactly one of two saves from the same version wins.
-  const expected = body.data.version;
+  const expected = body.version;
   const [result] =
     expected === null
       ? await db.insert(structureDrafts).values({ rootId: access.root.id, draft, updatedBy: user.id }).onConflictDoNothing().returning()

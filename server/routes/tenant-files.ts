@@ -7,20 +7,7 @@ import { unitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
 import { sanitizeHtml } from '../../src/domain/sanitizeHtml.js';
 import { sessionUser } from '../lib/request.js';
-
-const LOGO_ID = /^([1-9]\d{0,9})(?:_([1-9]\d{0,9}))?$/;
-
-export const tenantLogoKey = (logoId: string) => `tenants/${logoId}.png`;
-
-/**
- * The storage keys to try for a logo id (`{tenantID}` or `{tenantID}_{salesOrgID}`), most specific
- * first: a sales organisation's own logo, else its tenant's. Null for anything else.
- */
-export function logoKeys(logoId: string): string[] | null {
-  const match = LOGO_ID.exec(logoId);
-  if (!match) return null;
-  return match[2] ? [tenantLogoKey(logoId), tenantLogoKey(match[1])] : [tenantLogoKey(logoId)];
-}
+import { logoKeys } from '../services/tenant-logos.js';
 
 export const tenantFileRoutes = new Hono<AppEnv>();
 

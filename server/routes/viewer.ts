@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { withStoreyNames, type ViewerFailed, type ViewerFileRef, type ViewerMessage, type ViewerPending, type ViewerReady, type ViewerStatus } from '../../src/domain/viewerModel.js';
+import { withStoreyNames, type ViewerFailed, type ViewerFileRef, type ViewerPending, type ViewerReady, type ViewerStatus } from '../../src/domain/viewerModel.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
@@ -7,15 +7,13 @@ import { unitAccess } from '../lib/project-access.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId } from '../lib/rest-query.js';
 import { toWebStream } from '../lib/web-stream.js';
-import { IFC_MAX_BYTES } from '../services/ifc-structure.js';
 import { geometryOf, viewerFileOf, viewerModelOf, type FileRow, type ModelRow } from '../services/ifc-viewer.js';
+import { failureMessages } from '../services/viewer-messages.js';
 
 /**
  * The 3D viewer's data: GET api/view/{root}/{unit}.json (model tree), …/{unit}.bin (geometry, 'PXG1') and
  * …/{unit}/status. The unit shows the newest IFC file of itself or its nearest ancestor.
  */
-
-const MB = 1024 * 1024;
 
 /** The unit of the path, visible to the user and under the root of the path (404 otherwise), and its file. */
 async function unitFile(c: Context<AppEnv>, rawUnitId: string) {
@@ -28,15 +26,6 @@ async function unitFile(c: Context<AppEnv>, rawUnitId: string) {
 }
 
 const fileRef = (file: FileRow): ViewerFileRef => ({ id: file.id, name: file.name });
-
-/** Why a model could not be read, in the user's language; `reason` is empty where the key needs none. */
-export function failureMessages(model: ModelRow | null, language: string): (ViewerMessage & { type: 'error'; text: string })[] {
-  const key = model?.errorKey ?? 'IFC.Broken';
-  const reasonKey = model?.errorReason ?? (key === 'IFC.Broken' ? 'IFC.Reason.Unreadable' : null);
-  const params: Record<string, string> = { reason: reasonKey ? translate(language, reasonKey) : '' };
-  if (key === 'IFC.TooLarge') params.max = `${IFC_MAX_BYTES / MB} MB`;
-  return [{ type: 'error', key, params, text: translate(language, key, params) }];
-}
 
 type Resolved = { kind: 'pending'; body: ViewerPending } | { kind: 'failed'; body: ViewerFailed } | { kind: 'ready'; model: ModelRow; file: FileRow };
 

@@ -20,7 +20,7 @@ import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { webhookUrlRefusal } from '../lib/webhook-url.js';
 import { newWebhookSecret } from '../services/webhook-dispatcher.js';
-import { keepTenant, requireTenant } from './admin-master-data.js';
+import { keepTenant, requireTenant } from '../services/master-data.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect & { tenantName: string; pendingCount: number; failedCount: number };
 type DeliveryRow = typeof webhookDeliveries.$inferSelect & { endpointUrl: string; tenantId: number; eventType: string; messageId: string; rootId: number; eventCreatedAt: Date; payload: unknown };

@@ -6,10 +6,11 @@ import { draftCreateSchema, draftUpdateSchema, labelMessages, publishSchema } fr
 import { isLanguage } from '../../src/domain/languages.js';
 import { workflowDefinitions } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { ApiError } from '../lib/errors.js';
+import { parseId } from '../lib/rest-query.js';
 import { activeWorkflow, workflowProblems } from '../lib/workflow-definition.js';
 import { createDraft, invalidDefinition, publish, publishImpact, publishProblems } from '../lib/workflow-versions.js';
+import { readBody } from '../lib/validation.js';
 
 const draftView = (row: typeof workflowDefinitions.$inferSelect, inForce: WorkflowDefinition) => ({
   version: row.version,
@@ -35,9 +36,8 @@ async function draftRow(c: { get: (key: 'db') => AppEnv['Variables']['db'] }, ve
 export const workflowDraftRoutes = new Hono<AppEnv>();
 
 workflowDraftRoutes.post('/', async (c) => {
-  const parsed = draftCreateSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const row = await createDraft(c.get('db'), c.get('user')!, parsed.data.comment ?? '');
+  const parsed = await readBody(c, draftCreateSchema);
+  const row = await createDraft(c.get('db'), c.get('user')!, parsed.comment ?? '');
   return c.json(draftView(row, (await activeWorkflow(c.get('db'))).definition), 201);
 });
 
@@ -49,11 +49,10 @@ workflowDraftRoutes.get('/:version', async (c) => {
 /** Saves a draft: it must have the schema's shape (422 otherwise); the remaining problems only stop publishing. */
 workflowDraftRoutes.put('/:version', async (c) => {
   const version = parseId(c.req.param('version'));
-  const parsed = draftUpdateSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const problems = workflowProblems(parsed.data.definition);
+  const parsed = await readBody(c, draftUpdateSchema);
+  const problems = workflowProblems(parsed.definition);
   if (problems.length) throw invalidDefinition(problems);
-  const { definition, layout, comment, revision } = parsed.data;
+  const { definition, layout, comment, revision } = parsed;
   const [row] = await c
     .get('db')
     .update(workflowDefinitions)
@@ -90,9 +89,8 @@ workflowDraftRoutes.get('/:version/impact', async (c) => {
 
 workflowDraftRoutes.post('/:version/publish', async (c) => {
   const version = parseId(c.req.param('version'));
-  const parsed = publishSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const result = await publish(c.get('db'), c.get('user')!, { draft: { version, revision: parsed.data.revision }, inForceVersion: parsed.data.inForceVersion, mapping: parsed.data.mapping });
+  const parsed = await readBody(c, publishSchema);
+  const result = await publish(c.get('db'), c.get('user')!, { draft: { version, revision: parsed.revision }, inForceVersion: parsed.inForceVersion, mapping: parsed.mapping });
   return c.json({ version: result.version, publishedAt: result.publishedAt.toISOString(), moved: result.moved.length });
 });
 

@@ -4,14 +4,14 @@ import { canManageWorkflow, checkDataRequestSchema, definitionUpdateSchema, stat
 import type { SessionUser } from '../../src/domain/user.js';
 import { users, workflowDefinitions } from '../db/schema.js';
 import type { AppEnv } from '../lib/context.js';
-import { ApiError, fromZod } from '../lib/errors.js';
-import { parseId, readJsonObject } from '../lib/rest-query.js';
+import { ApiError } from '../lib/errors.js';
+import { parseId } from '../lib/rest-query.js';
 import { cachedList } from '../lib/list-cache.js';
 import { TASK_TABLES, taskCount, taskPage, userTasks } from '../lib/tasks.js';
 import { applyTransition, currentProjectCount } from '../lib/workflow.js';
 import { activeWorkflow, WORKFLOW_SCHEMA, workflowProblems } from '../lib/workflow-definition.js';
 import { listVersions, publish } from '../lib/workflow-versions.js';
-import { workflowDraftRoutes } from './workflow-versions.js';
+import { readBody } from '../lib/validation.js';
 
 function sessionUser(user: SessionUser | null | undefined): SessionUser {
   if (!user) throw ApiError.unauthorized();
@@ -24,19 +24,17 @@ export const projectUnitStateRoutes = new Hono<AppEnv>();
 projectUnitStateRoutes.put('/:id', async (c) => {
   const user = sessionUser(c.get('user'));
   const id = parseId(c.req.param('id'));
-  const parsed = stateRequestSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  if (parsed.data.projectUnitID !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'projectUnitID');
-  const { requirements, action, message, version } = parsed.data;
+  const parsed = await readBody(c, stateRequestSchema);
+  if (parsed.projectUnitID !== id) throw ApiError.badRequest('ERRORMESSAGES.IdMismatch', 'projectUnitID');
+  const { requirements, action, message, version } = parsed;
   const result = await applyTransition(c.get('db'), user, id, { requirements, action, message, version, call: 'state-update' });
   return c.json(result);
 });
 
 projectUnitStateRoutes.post('/ccl-check-data', async (c) => {
   const user = sessionUser(c.get('user'));
-  const parsed = checkDataRequestSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const { unitID, rootUnitID, message } = parsed.data;
+  const parsed = await readBody(c, checkDataRequestSchema);
+  const { unitID, rootUnitID, message } = parsed;
   if (unitID !== rootUnitID) throw ApiError.badRequest('WORKFLOW.Errors.CheckDataOnRoot', 'unitID');
   const result = await applyTransition(c.get('db'), user, unitID, { message, call: 'ccl-check-data' });
   return c.json(result);
@@ -99,9 +97,8 @@ workflowDefinitionRoutes.get('/versions', async (c) => c.json(await listVersions
 
 workflowDefinitionRoutes.put('/', async (c) => {
   const user = sessionUser(c.get('user'));
-  const parsed = definitionUpdateSchema.safeParse(await readJsonObject(c.req.raw));
-  if (!parsed.success) throw fromZod(parsed.error);
-  const problems = workflowProblems(parsed.data.definition);
+  const parsed = await readBody(c, definitionUpdateSchema);
+  const problems = workflowProblems(parsed.definition);
   if (problems.length) {
     throw new ApiError(
       422,
@@ -109,8 +106,7 @@ workflowDefinitionRoutes.put('/', async (c) => {
     );
   }
   // In force at once, through the same publish path as a draft (stranded units: 409; docs/decisions-workflow-structure.md).
-  const saved = await publish(c.get('db'), user, { definition: parsed.data.definition, comment: parsed.data.comment });
+  const saved = await publish(c.get('db'), user, { definition: parsed.definition, comment: parsed.comment });
   return c.json({ version: saved.version, createdAt: saved.publishedAt.toISOString() }, 201);
 });
 
-workflowDefinitionRoutes.route('/drafts', workflowDraftRoutes);

@@ -3,6 +3,7 @@ import type { IfcFacts } from '../../src/domain/ifcStructure.js';
 import type { IfcErrorKey, IfcReasonKey } from './ifc-structure.js';
 import type { ViewerExtraction } from './ifc-viewer-extract.js';
 import { logger } from '../lib/logging.js';
+import { envVar } from '../env.js';
 
 /**
  * The one extraction worker of the process: jobs (the viewer's extraction, the structure import's facts) wait in
@@ -155,14 +156,9 @@ export class ExtractionPool {
   }
 }
 
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 /** The process's pool: IFC_VIEWER_TIMEOUT_MS (default 120 s), IFC_VIEWER_IDLE_MS (default 60 s). */
 export const viewerExtractionPool = new ExtractionPool({
-  timeoutMs: envNumber('IFC_VIEWER_TIMEOUT_MS', 120_000),
-  idleMs: envNumber('IFC_VIEWER_IDLE_MS', 60_000),
-  heapLimitMb: envNumber('IFC_VIEWER_HEAP_MB', 1024),
+  timeoutMs: envVar('IFC_VIEWER_TIMEOUT_MS'),
+  idleMs: envVar('IFC_VIEWER_IDLE_MS'),
+  heapLimitMb: envVar('IFC_VIEWER_HEAP_MB'),
 });

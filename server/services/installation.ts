@@ -7,8 +7,8 @@ import type { Db } from '../db/client.js';
 import { questionnaireSheets, userInvitations, users } from '../db/schema.js';
 import { seedQuestionnaireSheets } from '../db/seed-questionnaire.js';
 import { hashPassword } from '../lib/passwords.js';
-import { inviteUser } from '../routes/invitations.js';
-import { createUser } from '../routes/users.js';
+import { inviteUser } from './invitations.js';
+import { createUser } from './users.js';
 
 /** How a fresh installation gets its first administrator (environment variables INITIAL_ADMIN_*). */
 export interface FirstAdminSettings {

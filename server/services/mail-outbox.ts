@@ -3,6 +3,7 @@ import { durationText, mailLimitsFrom, type MailLimits, type WindowLimit } from 
 import type { Db, Tx } from '../db/client.js';
 import { mails } from '../db/schema.js';
 import { countInWindow, tooManyRequests } from '../lib/rate-limit.js';
+import { rawEnv, type EnvSource } from '../env.js';
 
 /**
  * Who makes the portal send a mail. A user's action is counted against the mail limits (MAIL_LIMITS); only the
@@ -39,11 +40,11 @@ export const mailingBy = (publicUrl: string, userId: number): Mailing => ({ publ
 let limits: MailLimits | undefined;
 
 /** The limits from MAIL_LIMIT_PER_RECIPIENT / MAIL_LIMIT_PER_SENDER; throws with the variable's name on a bad value. */
-export function mailLimits(env: Record<string, string | undefined> = process.env): MailLimits {
-  if (limits && env === process.env) return limits;
+export function mailLimits(env: EnvSource = rawEnv()): MailLimits {
+  if (limits && env === rawEnv()) return limits;
   const parsed = mailLimitsFrom(env);
   if ('error' in parsed) throw new Error(parsed.error);
-  if (env === process.env) limits = parsed;
+  if (env === rawEnv()) limits = parsed;
   return parsed;
 }
 

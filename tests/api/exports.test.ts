@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aacOrderItems, projectUnitJournal, projectUnits } from '../../server/db/schema.js';
-import { exportPaging, ORDER_EXPORT_COLUMNS } from '../../server/routes/exports.js';
+import { exportPaging, ORDER_EXPORT_COLUMNS } from '../../server/services/order-export.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

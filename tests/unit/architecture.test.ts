@@ -189,3 +189,42 @@ describe('no import circles (issue #38)', () => {
     expect(circles(graph).map((group) => group.map((file) => relative(root, file)))).toEqual([]);
   });
 });
+
+describe('server layers (issue #38)', () => {
+  const root = join(__dirname, '../..');
+  const server = join(root, 'server');
+  const files = () => sourceFiles(server).map((file) => relative(root, file));
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+  /** The repository paths a module imports (relative specifiers, `import type` included: a type is a dependency too). */
+  const importsOf = (file: string): string[] =>
+    [...read(file).matchAll(/^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/gm)].map((match) => relative(root, join(root, file, '..', match[1])).replace(/\.m?js$/, ''));
+  const isRoute = (path: string) => path.startsWith('server/routes/');
+
+  it('finds an import of a route (the checks can fail)', () => {
+    expect(importsOf('server/app.ts').filter(isRoute)).toContain('server/routes/users');
+  });
+
+  it('nothing outside server/routes and server/app.ts imports a route module: shared code lives in server/lib or server/services', () => {
+    const offenders = files()
+      .filter((file) => !isRoute(file) && file !== 'server/app.ts')
+      .flatMap((file) => importsOf(file).filter(isRoute).map((target) => `${file} → ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no route module imports another: app.ts assembles the routers', () => {
+    const offenders = files()
+      .filter(isRoute)
+      .flatMap((file) => importsOf(file).filter(isRoute).map((target) => `${file} → ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('only server/env.ts reads process.env: every variable is parsed and checked there', () => {
+    const offenders = files().filter((file) => file !== 'server/env.ts' && /\bprocess\.env\b/.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no route checks a body with safeParse itself: readBody/checkBody (server/lib/validation.ts) answer every route alike', () => {
+    const offenders = files().filter((file) => isRoute(file) && /\.safeParse\(/.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+});

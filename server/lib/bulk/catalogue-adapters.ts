@@ -3,7 +3,7 @@ import type { AacProductInput, LintelProductInput } from '../../../src/domain/ca
 import type { RowProblem } from '../../../src/domain/bulk/rows.js';
 import type { Tx } from '../../db/client.js';
 import { aacProducts, lintelProducts, tenants } from '../../db/schema.js';
-import { aacValues, lintelValues } from '../../routes/admin-catalogues.js';
+import { aacValues, lintelValues } from '../../services/catalogues.js';
 import { tenantName, toAacProduct, toLintelProduct, type AacRow, type LintelRow } from '../catalogue.js';
 import { addProblem, chunks, type BulkAdapter, type PlannedWrite, type StoredRecord } from './adapter.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RowProblem } from '../../../src/domain/bulk/rows.js';
 import { plants, preliminaryDays, productTypes } from '../../db/schema.js';
-import { completePairs, selectRecords } from '../../routes/admin-preliminary-days.js';
+import { completePairs, selectRecords } from '../../services/preliminary-days.js';
 import { addProblem, chunks, type BulkAdapter, type PlannedWrite, type StoredRecord } from './adapter.js';
 import { unknownTenants } from './catalogue-adapters.js';
 

@@ -2,7 +2,7 @@ import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { RowProblem } from '../../../src/domain/bulk/rows.js';
 import { refusedUserChange, salesOrgsOutsideTenants, USERS_MESSAGE, type UserCreate, type UserRecord } from '../../../src/domain/users.js';
 import { salesOrganisations, tenants, users } from '../../db/schema.js';
-import { createUser, recordColumns, toRecord, updateUser, type AdminChanges, type UserRow } from '../../routes/users.js';
+import { createUser, recordColumns, toRecord, updateUser, type AdminChanges, type UserRow } from '../../services/users.js';
 import { addProblem, type BulkAdapter, type StoredRecord } from './adapter.js';
 
 /**

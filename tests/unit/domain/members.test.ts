@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareMembers, memberFullName, memberInitials, roleLabelKey, showMemberEmail, tenantLogoId, tenantLogoUrl } from '../../../src/domain/members';
 import { MEMBER_ROLES } from '../../../src/domain/projectUnits';
-import { logoKeys } from '../../../server/routes/tenant-files';
+import { logoKeys } from '../../../server/services/tenant-logos';
 
 describe('showMemberEmail', () => {
   it('hides e-mails from customers when the project has HideMemberEMail', () => {
