@@ -3,10 +3,10 @@ import { E2E_WORKERS } from './tests/e2e/workers';
 
 /**
  * Journeys that assert how fast the app follows (live updates, a solved login challenge, the viewer's extraction,
- * workflow answers, rule explanations): they run after the others, one at a time, on a machine no other journey
- * shares — a neighbour's burst would measure the neighbour.
+ * workflow answers, rule explanations, the model-to-order path's longest wait): they run after the others, one at a
+ * time, on a machine no other journey shares — a neighbour's burst would measure the neighbour.
  */
-const TIMED = ['aac-order', 'live', 'rules-explained', 'shell', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
+const TIMED = ['aac-order', 'live', 'model-to-order', 'rules-explained', 'shell', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 export default defineConfig({
   test: {
