@@ -53,7 +53,12 @@ export class ApiError extends Error {
    * words it shows beside the disabled control. `code` tells a client which kind of refusal it is.
    */
   static fromRule(rule: Extract<RuleResult, { allowed: false }>, code = 'RuleViolation') {
-    return new ApiError(403, [{ key: rule.reason, code }]);
+    return ApiError.refused(rule.reason, code);
+  }
+
+  /** A yes/no rule that said no (no RuleResult to carry the reason): the 403 with the rule's message key. */
+  static refused(key: string, code = 'RuleViolation') {
+    return new ApiError(403, [{ key, code }]);
   }
 }
 

@@ -48,7 +48,7 @@ function toRecord(row: LotRow): DeliveryLotRecord {
 async function assertOverview(db: Db, user: SessionUser, rootId: number) {
   const { unit, root, context } = await unitAccess(db, user, rootId);
   if (unit.id !== root.id) throw ApiError.notFound();
-  if (!showsDeliveryOverview({ isRoot: true, rootState: root.stateKey, features: context.features })) throw new ApiError(403, [{ key: 'DELIVERY.Errors.FeatureOff', code: 'FeatureOff' }]);
+  if (!showsDeliveryOverview({ isRoot: true, rootState: root.stateKey, features: context.features })) throw ApiError.refused('DELIVERY.Errors.FeatureOff', 'FeatureOff');
 }
 
 const filterSchema = z.strictObject({
@@ -103,7 +103,7 @@ deliveryOverviewResource.on(['GET', 'PUT'], '/:id', async (c, next) => {
   const [lot] = await db.select({ rootId: deliveryLots.rootId }).from(deliveryLots).where(eq(deliveryLots.id, parseId(c.req.param('id'))));
   if (!lot) throw ApiError.notFound();
   await assertOverview(db, user, lot.rootId);
-  if (c.req.method === 'PUT' && !canConfirmDeliveries(user)) throw new ApiError(403, [{ key: 'DELIVERY.Errors.OnlyStaffConfirm', code: 'RuleViolation' }]);
+  if (c.req.method === 'PUT' && !canConfirmDeliveries(user)) throw ApiError.refused('DELIVERY.Errors.OnlyStaffConfirm');
   await next();
 });
 
@@ -156,7 +156,7 @@ cclScheduleRoutes.put('/ccl-delivery-schedule/:rootId/:unitId', async (c) => {
   const db = c.get('db');
   const [job] = await db.select().from(projectUnits).where(and(eq(projectUnits.id, unitId), eq(projectUnits.rootId, access.root.id), eq(projectUnits.type, 'drawingjob')));
   if (!job) throw ApiError.notFound();
-  if (!canEditCclSchedule(access.context)) throw new ApiError(403, [{ key: 'DELIVERY.Errors.ScheduleReadOnly', code: 'RuleViolation' }]);
+  if (!canEditCclSchedule(access.context)) throw ApiError.refused('DELIVERY.Errors.ScheduleReadOnly');
   const { version, ...fields } = await readJsonObject(c.req.raw);
   const body = checkBody(cclScheduleEntrySchema, fields);
   // The version read: 0 for a job without an entry yet (the first save inserts it; a parallel first save loses).

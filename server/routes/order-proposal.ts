@@ -37,7 +37,7 @@ orderProposalRoutes.get('/:lotId/proposal', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
   const lot = await orderLot(db, user, c.req.param('lotId'));
-  if (!(await editState(db, user, lot.access)).editable) throw new ApiError(403, [{ key: ORDER_MESSAGE.notEditable, code: 'RuleViolation' }]);
+  if (!(await editState(db, user, lot.access)).editable) throw ApiError.refused(ORDER_MESSAGE.notEditable);
   const storeyParam = c.req.query('storey');
   if (storeyParam !== undefined && !/^\d{1,9}$/.test(storeyParam)) throw ApiError.badRequest('VALIDATION.InvalidValue', 'storey');
 

@@ -103,7 +103,7 @@ async function writableLot(c: Context<AppEnv>, tx: Tx) {
   await lockUnits(tx, [parseId(c.req.param('lotId') ?? '')]);
   const lot = await orderLot(tx, user, c.req.param('lotId'));
   const state = await editState(tx as unknown as Db, user, lot.access);
-  if (!state.editable) throw new ApiError(403, [{ key: ORDER_MESSAGE.notEditable, code: 'RuleViolation' }]);
+  if (!state.editable) throw ApiError.refused(ORDER_MESSAGE.notEditable);
   return lot;
 }
 

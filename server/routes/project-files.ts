@@ -45,7 +45,7 @@ async function rootForDownload(c: Context<AppEnv>) {
   const user = sessionUser(c);
   const access = await unitAccess(c.get('db'), user, parseId(c.req.param('rootId') ?? ''));
   if (access.unit.id !== access.root.id) throw ApiError.notFound();
-  if (!canDownloadSelectedFiles(access.context)) throw new ApiError(403, [{ key: 'FILES.Rules.DownloadSelectedOff', code: 'RuleViolation' }]);
+  if (!canDownloadSelectedFiles(access.context)) throw ApiError.refused('FILES.Rules.DownloadSelectedOff');
   return { user, ...access };
 }
 

@@ -123,7 +123,7 @@ export function exportFilter(user: SessionUser, query: Record<string, string>): 
   const parsed = orderExportQuerySchema.safeParse(query);
   if (!parsed.success) throw fromZod(parsed.error);
   const { tenantID, from, to, kind } = parsed.data;
-  if (!canExportOrders(user, tenantID)) throw new ApiError(403, [{ key: 'EXPORTS.Errors.NotAllowed', code: 'RuleViolation' }]);
+  if (!canExportOrders(user, tenantID)) throw ApiError.refused('EXPORTS.Errors.NotAllowed');
   const tenantIds = tenantID !== undefined ? [tenantID] : user.isAdmin ? undefined : user.tenantIds;
   return { tenantIds, from, to, kind };
 }
