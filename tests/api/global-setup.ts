@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.js';
-import { createThrowawayDatabase } from './pg-database.js';
+import { createThrowawayDatabase } from '../support/databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

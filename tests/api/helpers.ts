@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createTestStorage } from './storage-fixture.js';
-import { createThrowawayDatabase } from './pg-database.js';
+import { createThrowawayDatabase } from '../support/databases.js';
 
 export { DEMO_PASSWORD };
 

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcesses } from '../../server/lib/cluster.js';
 import { DEMO_PASSWORD } from './helpers.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/databases.js';
 import { serverEnv, startServerProcess, waitUntilReady, type ServerProcess } from './server-process.js';
 
 describe('WEB_CONCURRENCY', () => {
@@ -32,29 +31,21 @@ describe('WEB_CONCURRENCY', () => {
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(adminUrl).sequential('two server processes on one PostgreSQL database', { timeout: 180_000 }, () => {
-  const name = `px_test_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'px-concurrency-'));
   let server: ServerProcess | undefined;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
+  let database: ThrowawayDatabase | undefined;
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    await admin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('start on an empty database (one seeds), share the port, and a logout in one ends the session in both', async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    server = await startServerProcess(serverEnv(dataDir, { WEB_CONCURRENCY: '2', DATABASE_URL: url.toString() }));
+    database = await createThrowawayDatabase(adminUrl!, 'px_test');
+    server = await startServerProcess(serverEnv(dataDir, { WEB_CONCURRENCY: '2', DATABASE_URL: database.url }));
     // Both processes ready: every answer of many in a row.
     for (let i = 0; i < 10; i++) await waitUntilReady(server.baseURL);
     const workers = execFileSync('pgrep', ['-P', String(server.child.pid)]).toString().trim().split('\n');

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/databases.js';
 
 
 export interface ServerProcess {
@@ -15,21 +15,9 @@ export interface ServerProcess {
 }
 
 /** With TEST_DATABASE_URL a throwaway PostgreSQL database (as the API suite uses), else none (PGlite). */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+function throwawayDatabase(): Promise<ThrowawayDatabase> | undefined {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return undefined;
-  const pg = await import('pg');
-  const name = `px_socket_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.default.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return adminUrl ? createThrowawayDatabase(adminUrl, 'px_socket') : undefined;
 }
 
 /**

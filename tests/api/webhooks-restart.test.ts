@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed.js';
-import { createThrowawayDatabase } from './pg-database.js';
+import { createThrowawayDatabase } from '../support/databases.js';
 import { startReceiver } from './webhook-receiver.js';
 import { freePort } from '../support/ports.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -11,7 +11,7 @@ import { login, prepareData, seedBanners, type PreparedData } from './bench-data
 import { root } from './chromium-app.js';
 import { freePort } from '../support/ports.js';
 import { spawnServer, testServerEnv } from '../support/server.js';
-import { startPostgres } from './postgres.js';
+import { startPostgres } from '../support/postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -223,7 +223,7 @@ export async function apiBenchmarks(): Promise<ApiResult[]> {
   const embedded = await measureDatabase('embedded', '', 1);
   printApiResult(embedded);
   results.push(embedded);
-  const postgres = await startPostgres();
+  const postgres = await startPostgres(process.env.BENCH_DATABASE_URL);
   try {
     for (const processes of [1, 2]) {
       const url = await postgres.createDatabase(`px_bench_${processes}`);

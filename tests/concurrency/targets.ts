@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
 import { createTestContext, DEMO_PASSWORD } from '../api/helpers.js';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
 import { startTestServer } from '../support/server.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/databases.js';
 
 export interface Answer {
   status: number;
@@ -66,23 +65,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl` (…/postgres), and its removal. */
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `px_concurrency_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+export function freshPostgresDatabase(adminUrl: string): Promise<ThrowawayDatabase> {
+  return createThrowawayDatabase(adminUrl, 'px_concurrency');
 }
 
 /**

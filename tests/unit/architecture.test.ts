@@ -82,6 +82,11 @@ describe('one test support module', () => {
     const freePorts = files.filter((file) => /function freePort\b|const freePort\s*=/.test(readFileSync(join(tests, file), 'utf8')));
     expect(freePorts).toEqual(['support/ports.ts']);
   });
+
+  it('only tests/support/ makes PostgreSQL databases (createThrowawayDatabase; the bench\'s server in postgres.ts)', () => {
+    const creators = files.filter((file) => /create database/i.test(readFileSync(join(tests, file), 'utf8')));
+    expect(creators).toEqual(['support/databases.ts', 'support/postgres.ts']);
+  });
 });
 
 describe('IFC models are read off the request thread', () => {

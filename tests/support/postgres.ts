@@ -1,15 +1,17 @@
-// A throwaway PostgreSQL server for the bench, started the way .ci/run starts its own: Debian's binaries (installed
+// A throwaway PostgreSQL server for the bench and the browser journeys, started the way .ci/run starts its own: Debian's binaries (installed
 // by scripts/ensure-system-deps.sh when missing), a fresh cluster in a temporary folder, 127.0.0.1 on a free port,
-// durability off (a benchmark database is thrown away). BENCH_DATABASE_URL skips all this and uses that server.
+// durability off (the databases are thrown away). The caller may pass a running server's URL instead.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { root } from './chromium-app.js';
-import { freePort } from '../support/ports.js';
+import { freePort } from './ports.js';
 
-export interface BenchPostgres {
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TestPostgres {
   /** Admin URL of the server (database `postgres`). */
   url: string;
   /** A new empty database on it; its URL. */
@@ -29,7 +31,8 @@ function userId(name: string): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-export async function startPostgres(): Promise<BenchPostgres> {
+/** A throwaway PostgreSQL server (or, given `existingUrl`, that running server, left running at stop()). */
+export async function startPostgres(existingUrl?: string): Promise<TestPostgres> {
   const databaseFor = (url: string) => async (name: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -43,8 +46,8 @@ export async function startPostgres(): Promise<BenchPostgres> {
     target.pathname = `/${name}`;
     return target.toString();
   };
-  if (process.env.BENCH_DATABASE_URL) {
-    const url = process.env.BENCH_DATABASE_URL;
+  if (existingUrl) {
+    const url = existingUrl;
     return { url, createDatabase: databaseFor(url), stop: async () => undefined };
   }
   const bin = pgBin();

@@ -18,7 +18,10 @@ async function onServer(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** A fresh database on the PostgreSQL server of `adminUrl` (a copy of `template` if given), dropped by `drop()`. */
+/**
+ * A fresh database on the PostgreSQL server of `adminUrl` (a copy of `template` if given), dropped by `drop()`: the
+ * one way the API, concurrency, socket, browser and bench suites make a throwaway PostgreSQL database.
+ */
 export async function createThrowawayDatabase(adminUrl: string, prefix: string, template?: string): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await onServer(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
