@@ -49,7 +49,7 @@ interface Shared {
 const run = globalThis as typeof globalThis & { __pxE2E?: { shared: Promise<Shared>; users: number } };
 
 async function startShared(): Promise<Shared> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium-headless-shell)`);
   // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
   if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
   // The demo installation, seeded once: every server of the run starts on a copy of it.
