@@ -1,7 +1,21 @@
 import { deepmerge } from '@mui/utils';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
+/**
+ * A user who asked their system for less motion (prefers-reduced-motion) gets none from MUI: dialogs, menus,
+ * drawers and collapses appear at once instead of sliding or growing (WCAG 2.3.3). Read once at start.
+ */
+export const prefersReducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const noMotion = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
+
 export const theme: RaThemeOptions = deepmerge(defaultTheme, {
+  ...(prefersReducedMotion ? noMotion : {}),
   palette: {
     primary: { main: '#1f3a5f', light: '#4a6a93', dark: '#102540', contrastText: '#ffffff' },
     secondary: { main: '#2f6f5e', light: '#5c9d8a', dark: '#0f4535', contrastText: '#ffffff' },
