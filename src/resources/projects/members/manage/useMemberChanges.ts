@@ -1,17 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { MemberAdd } from '../../../../domain/memberManagement';
+import { PROJECTS_RESOURCE, TASKS_RESOURCE } from '../../../../domain/resources';
 import type { MemberRole } from '../../../../domain/projectUnits';
 import type { PortalDataProvider } from '../../../../providers/dataProvider';
 
-/** What a membership change touches: the members card, the project lists and counters, the tasks, the unit pages. */
-const AFFECTED = [['projectmembers'], ['projects'], ['dashboard'], ['tasks'], ['unit-context'], ['member-candidates']];
+/**
+ * What a membership change touches: the members card, the project lists and unit pages (the unit context is a
+ * query of the project resource), the counters, the tasks and the candidates. Keys are the queries' own prefixes.
+ */
+export const MEMBER_CHANGE_KEYS: QueryKey[] = [['projectmembers'], [PROJECTS_RESOURCE], ['dashboard'], [TASKS_RESOURCE], ['member-candidates']];
 
 /** The member changes of one root, each refreshing everything that depends on who is a member. */
 export function useMemberChanges(rootId: number) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const onSuccess = () => Promise.all(AFFECTED.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
+  const onSuccess = () => Promise.all(MEMBER_CHANGE_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
   return {
     add: useMutation({ mutationFn: (member: MemberAdd) => dataProvider.addProjectMember(rootId, member), onSuccess }),
     changeRole: useMutation({
