@@ -1,14 +1,15 @@
-// `npm test`: every suite, as fast as a 2-core machine allows.
-//   1. At once: the typecheck, the unit/component/API/s3 suites (vitest) and the browser journeys (the "journeys"
-//      project of vitest.e2e.config.ts). A journey waits on the browser and the server most of the time (one
-//      journey file keeps about half of two cores busy), so the other suites fill what it leaves idle.
-//   2. Then, on a machine nothing else uses, the journeys that assert how fast the app follows (project "timed").
-// Each line is prefixed with its suite's name; the end prints each suite's time and result. Exit code 1 when any
-// suite failed (all of them run to the end, so one run shows every failure).
-// TEST_PHASES=sequential runs the same suites one after another (to compare, or on a machine with one core).
-// TEST_POSTGRES_URL (an admin URL, …/postgres; .ci/run sets it): the API and concurrency suites run a second time
-// against that PostgreSQL server, in the first phase beside the others.
+// `npm test`: every suite, each line prefixed with its suite's name; the end lists each suite's time and result.
+// Exit code 1 when any suite failed (all of them run to the end, so one run shows every failure).
+//   typecheck → unit/component/API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts, the timed ones last)
+//   → with TEST_POSTGRES_URL (an admin URL, …/postgres; .ci/run sets it) the API and concurrency suites once more
+//     against that PostgreSQL server.
+// One after another on a machine with fewer than four cores (TEST_PHASES=parallel overrides): measured on the 2-core
+// CI machine (2026-11-29), the suites side by side took each other's cores — the unit/API suite ran 32 min instead
+// of 12, twenty timing-bounded API tests on PostgreSQL failed, and the journeys took 1.7× as long.
+// With four cores or more (or TEST_PHASES=parallel) the typecheck, the unit/API suites, the journeys and the
+// PostgreSQL pass run side by side, then the timed journeys alone.
 import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,6 +18,8 @@ const npx = (args, env = {}) => ({ command: 'npx', args, env });
 const suites = {
   types: npx(['tsc', '--noEmit', '-p', 'tsconfig.json']),
   tests: npx(['vitest', 'run']),
+  // Both projects in one run: one build, one demo template; the timed journeys come last, after the others.
+  e2e: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts']),
   journeys: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--project', 'journeys']),
   // The build is the one the journeys made a moment ago.
   timed: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--project', 'timed'], { E2E_SKIP_BUILD: '1' }),
@@ -45,18 +48,20 @@ function run(name) {
   });
 }
 
-async function phase(names) {
-  if (process.env.TEST_PHASES === 'sequential') for (const name of names) await run(name);
-  else await Promise.all(names.map(run));
-}
+const parallel = process.env.TEST_PHASES ? process.env.TEST_PHASES === 'parallel' : availableParallelism() >= 4;
 
 // Chromium for the journeys, installed when missing (or one sentence on how to).
 execFileSync('bash', ['scripts/ensure-system-deps.sh', 'chromium'], { cwd: root, stdio: 'inherit' });
 
 const started = Date.now();
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
-await phase(['types', 'tests', 'journeys', ...(postgresUrl ? ['postgres'] : [])]);
-await phase(['timed']);
+const postgres = postgresUrl ? ['postgres'] : [];
+if (parallel) {
+  await Promise.all(['types', 'tests', 'journeys', ...postgres].map(run));
+  await run('timed');
+} else {
+  for (const name of ['types', 'tests', 'e2e', ...postgres]) await run(name);
+}
 
 const total = Math.round((Date.now() - started) / 1000);
 console.log('\nnpm test:');

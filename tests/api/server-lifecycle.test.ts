@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProjectFile } from '../../src/domain/projectFiles.js';
 import { simplePdf } from '../../server/lib/pdf.js';
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
+import { sessionCookie } from '../support/session.js';
 import { runBackupCommand, serverEnv, startServerProcess, waitUntilReady, type ServerProcess } from './server-process.js';
 
 /**
@@ -25,12 +25,6 @@ let root = 0;
 const probe = simplePdf('Backup probe', ['kept by the backup']);
 let filesBefore: ProjectFile[] = [];
 let avatarBefore = '';
-
-async function login(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'staff', password: DEMO_PASSWORD }) });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
 
 async function rootId(baseURL: string): Promise<number> {
   const response = await fetch(`${baseURL}/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ q: 'Weserblick' }))}`, { headers: { cookie } });
@@ -82,7 +76,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL).sequential('the server from sta
   });
 
   it('writes one JSON line per request with its id, route, status, duration and user', async () => {
-    cookie = await login(server.baseURL);
+    cookie = await sessionCookie(server.baseURL, 'staff');
     root = await rootId(server.baseURL);
     const response = await fetch(`${server.baseURL}/api/file/${root}/${root}`, { headers: { cookie } });
     const id = response.headers.get('x-request-id')!;
@@ -151,7 +145,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL).sequential('the server from sta
 
     server = await startServerProcess(env);
     await waitUntilReady(server.baseURL);
-    cookie = await login(server.baseURL);
+    cookie = await sessionCookie(server.baseURL, 'staff');
     const files = await listFiles(server.baseURL);
     expect(files.map(({ id, name, size }) => ({ id, name, size }))).toEqual(filesBefore.map(({ id, name, size }) => ({ id, name, size })));
     expect(files.some((file) => file.name === 'Nach-dem-Backup.pdf')).toBe(false);

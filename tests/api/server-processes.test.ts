@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcesses } from '../../server/lib/cluster.js';
-import { DEMO_PASSWORD } from './helpers.js';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/databases.js';
+import { sessionCookie } from '../support/session.js';
 import { serverEnv, startServerProcess, waitUntilReady, type ServerProcess } from './server-process.js';
 
 describe('WEB_CONCURRENCY', () => {
@@ -51,9 +51,7 @@ describe.runIf(adminUrl).sequential('two server processes on one PostgreSQL data
     const workers = execFileSync('pgrep', ['-P', String(server.child.pid)]).toString().trim().split('\n');
     expect(workers).toHaveLength(2);
 
-    const login = await fetch(`${server.baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'customer', password: DEMO_PASSWORD }) });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await sessionCookie(server.baseURL, 'customer');
     const me = () => Promise.all(Array.from({ length: 20 }, () => fetch(`${server!.baseURL}/api/auth/me`, { headers: { cookie }, keepalive: false }).then((r) => r.status)));
     expect(new Set(await me())).toEqual(new Set([200]));
     expect((await fetch(`${server.baseURL}/api/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBe(204);

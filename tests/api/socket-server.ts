@@ -58,11 +58,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
   };
 }
 
-export async function loginCookie(baseURL: string, username: string, password: string, headers: Record<string, string> = {}): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username, password }) });
-  if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${await response.text()}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
+/** The session cookie of a user (tests/support/session.ts). */
+export { sessionCookie as loginCookie } from '../support/session.js';
 
 /** One HTTP/1.1 connection driven by hand: write raw requests, read the responses as they come. */
 export class RawConnection {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
 import { createThrowawayDatabase } from '../support/databases.js';
+import { sessionCookie } from '../support/session.js';
 import { startReceiver } from './webhook-receiver.js';
 import { freePort } from '../support/ports.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -33,12 +33,6 @@ async function startServer(port: number): Promise<TestServer> {
   });
 }
 
-async function login(base: string, username: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
 const call = (base: string, cookie: string, method: string, path: string, body?: unknown) =>
   fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 
@@ -64,8 +58,8 @@ describe('a server killed between commit and delivery', () => {
     const base = `http://127.0.0.1:${port}`;
     let server = await startServer(port);
     try {
-      const admin = await login(base, 'admin');
-      const customer = await login(base, 'customer');
+      const admin = await sessionCookie(base, 'admin');
+      const customer = await sessionCookie(base, 'customer');
       const lots = (await (await call(base, customer, 'GET', `/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ q: 'Wandelemente Bauabschnitt 1' }))}`)).json()) as { id: number; tenantID: number }[];
       const lot = lots[0];
       const created = await call(base, admin, 'POST', '/api/data/planxchange/webhooks', { tenantID: lot.tenantID, url: receiver.url, eventTypes: ['order.placed'] });
@@ -86,7 +80,7 @@ describe('a server killed between commit and delivery', () => {
       expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
       expect(receiver.received[1].json.type).toBe('order.placed');
 
-      const adminAgain = await login(base, 'admin');
+      const adminAgain = await sessionCookie(base, 'admin');
       let deliveries: { status: string; attempts: number; attemptLog: unknown[] }[] = [];
       for (let i = 0; i < 50; i++) {
         const response = await call(base, adminAgain, 'GET', `/api/data/planxchange/webhook-deliveries?filter=${encodeURIComponent(JSON.stringify({ endpointID: endpoint.id }))}`);

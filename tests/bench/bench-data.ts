@@ -98,16 +98,8 @@ export async function prepareData(dataDir: string, databaseUrl?: string): Promis
   }
 }
 
-/** The session cookie of a demo user. */
-export async function login(base: string, username: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Portal-Demo-1' }),
-  });
-  if (response.status !== 200) throw new Error(`bench login ${username}: ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
-}
+/** The session cookie of a demo user (tests/support/session.ts). */
+export { sessionCookie as login } from '../support/session.js';
 
 /** 200 more banners, so the list has pages to sort and count. */
 export async function seedBanners(base: string, cookie: string) {

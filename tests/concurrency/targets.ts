@@ -1,10 +1,11 @@
 import { openDatabase, type Database, type Db } from '../../server/db/client.js';
-import { createTestContext, DEMO_PASSWORD } from '../api/helpers.js';
+import { createTestContext } from '../api/helpers.js';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.js';
 import { createSession, SESSION_COOKIE } from '../../server/lib/sessions.js';
 import { startTestServer } from '../support/server.js';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/databases.js';
+import { sessionCookie } from '../support/session.js';
 
 export interface Answer {
   status: number;
@@ -95,9 +96,7 @@ export async function postgresTarget(adminUrl: string): Promise<Target> {
         cookies.set(login, `${SESSION_COOKIE}=${(await createSession(direct!.db, external.id)).token}`);
         return cookies.get(login)!;
       }
-      const response = await fetch(`${servers[0].baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login, password: DEMO_PASSWORD }) });
-      if (response.status !== 200) throw new Error(`login ${login}: ${response.status}`);
-      cookies.set(login, (response.headers.get('set-cookie') ?? '').split(';')[0]);
+      cookies.set(login, await sessionCookie(servers[0].baseURL, login));
     }
     return cookies.get(login)!;
   };

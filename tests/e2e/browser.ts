@@ -7,7 +7,8 @@ import { profilePage } from './profile-hook';
  * journeys took 20-40 % less time on it than on the full browser. CHROMIUM_PATH chooses another build.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-export const DEMO_PASSWORD = 'Portal-Demo-1';
+export { DEMO_PASSWORD } from '../support/session.js';
+import { DEMO_PASSWORD } from '../support/session.js';
 
 /**
  * What every journey server runs with besides its own port and data: passwords hashed with N=2^12 instead of

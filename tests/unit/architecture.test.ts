@@ -83,6 +83,19 @@ describe('one test support module', () => {
     expect(freePorts).toEqual(['support/ports.ts']);
   });
 
+  it('tests sign in over the network one way (tests/support/session.ts), with the password the demo seed sets', async () => {
+    const { DEMO_PASSWORD: seeded } = await import('../../server/db/seed.js');
+    const { DEMO_PASSWORD: known } = await import('../support/session.js');
+    expect(known).toBe(seeded);
+    // Signing in over the network and keeping the cookie (the login floods post logins to count answers, not to keep
+    // one; the in-process suites sign in through app.request in tests/api/helpers.ts).
+    const signIns = files.filter((file) => {
+      const text = readFileSync(join(tests, file), 'utf8');
+      return /fetch\(`\$\{[\w.[\]]+\}\/api\/auth\/login`/.test(text) && /get\('set-cookie'\)/.test(text);
+    });
+    expect(signIns).toEqual(['support/session.ts']);
+  });
+
   it('only tests/support/ makes PostgreSQL databases (createThrowawayDatabase; the bench\'s server in postgres.ts)', () => {
     const creators = files.filter((file) => /create database/i.test(readFileSync(join(tests, file), 'utf8')));
     expect(creators).toEqual(['support/databases.ts', 'support/postgres.ts']);
