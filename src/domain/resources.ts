@@ -6,7 +6,7 @@
  * (`admin/<name>` for the administration); src/providers/resourceNames.ts translates these app names to the API's
  * (`apiResource`: `admin/` dropped, the four names of API_NAME_OF below) for the data provider and canAccess.
  * Resources shown only inside other pages keep the API's name. The API serves every one of them under
- * `/api/data/planxchange/<API name>` (server/app.ts).
+ * `/api/data/planxchange/<API name>` (server/routes/index.ts).
  */
 
 // The project feature.
@@ -46,7 +46,7 @@ export const BULK_OPERATIONS_RESOURCE = 'admin/bulkoperations';
 export const WEBHOOKS_RESOURCE = 'admin/webhooks';
 export const WEBHOOK_DELIVERIES_RESOURCE = 'admin/webhook-deliveries';
 
-// API names (what server/app.ts routes under /api/data/planxchange), where the app reads a resource by that name.
+// API names (what server/routes/index.ts routes under /api/data/planxchange), where the app reads a resource by that name.
 export const PROJECTS_API_RESOURCE = 'projects';
 export const TASKS_API_RESOURCE = 'tasks';
 /** The project search's API name (its availability call, the server's route). */

@@ -48,11 +48,11 @@ function domainRules(): DomainRule[] {
 
 const join2 = (prefix: string, path: string) => `${prefix}${path === '/' ? '' : path}`.replace(/\/$/, '') || '/';
 
-/** Route module file → mount prefixes, from server/app.ts (`api.route('/prefix', x)` and its imports). */
+/** Route module file → mount prefixes, from the route table server/routes/index.ts (`api.route('/prefix', x)` and its imports). */
 function mounts(): Map<string, string[]> {
-  const app = readFileSync(join(root, 'server/app.ts'), 'utf8');
+  const app = readFileSync(join(root, 'server/routes/index.ts'), 'utf8');
   const moduleOf = new Map<string, string>();
-  for (const m of app.matchAll(/import \{([^}]+)\} from '\.\/routes\/([\w-]+)\.js'/g)) {
+  for (const m of app.matchAll(/import \{([^}]+)\} from '\.\/([\w-]+)\.js'/g)) {
     for (const name of m[1].split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!)) moduleOf.set(name, `server/routes/${m[2]}.ts`);
   }
   const result = new Map<string, string[]>();
