@@ -1,6 +1,6 @@
 // `npm test`: every suite, each line prefixed with its suite's name; the end lists each suite's time and result.
 // Exit code 1 when any suite failed (all of them run to the end, so one run shows every failure).
-//   typecheck → unit/component/API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts, the timed ones last)
+//   typecheck → unit/component/API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts; the timed ones in a group of their own)
 //   → with TEST_POSTGRES_URL (an admin URL, …/postgres; .ci/run sets it) the API and concurrency suites once more
 //     against that PostgreSQL server.
 // One after another on a machine with fewer than four cores (TEST_PHASES=parallel overrides): measured on the 2-core
@@ -18,7 +18,7 @@ const npx = (args, env = {}) => ({ command: 'npx', args, env });
 const suites = {
   types: npx(['tsc', '--noEmit', '-p', 'tsconfig.json']),
   tests: npx(['vitest', 'run']),
-  // Both projects in one run: one build, one demo template; the timed journeys come last, after the others.
+  // Both projects in one run: one build, one demo template; the timed journeys run as a group of their own.
   e2e: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts']),
   journeys: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--project', 'journeys']),
   // The build is the one the journeys made a moment ago.

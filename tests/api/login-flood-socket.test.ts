@@ -1,7 +1,8 @@
+import { sessionCookie } from '../support/session.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed.js';
 import { PRODUCTION_LOG2N } from '../../server/lib/passwords.js';
-import { loginCookie, startServerProcess, type ServerProcess } from './socket-server.js';
+import { startServerProcess, type ServerProcess } from './socket-server.js';
 
 /**
  * A login flood against the real server at production hashing cost (N=2^17): the event loop and the thread
@@ -13,7 +14,7 @@ const avatar = '/api/data/planxchange/profilefiles/1/thumbnail.png';
 
 beforeAll(async () => {
   server = await startServerProcess({ PASSWORD_HASH_LOG2N: String(PRODUCTION_LOG2N) });
-  cookie = await loginCookie(server.baseURL, 'customer', DEMO_PASSWORD);
+  cookie = await sessionCookie(server.baseURL, 'customer');
 }, 120_000);
 afterAll(async () => server?.stop());
 

@@ -1,7 +1,7 @@
+import { sessionCookie } from '../support/session.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
-import { loginCookie, startServerProcess, type ServerProcess } from './socket-server.js';
+import { startServerProcess, type ServerProcess } from './socket-server.js';
 
 /**
  * The four stalls of issue #40 (docs/security.md, "Bounded request bodies"): a 100,000-element array where the
@@ -21,7 +21,7 @@ let definition: Record<string, unknown>;
 
 beforeAll(async () => {
   server = await startServerProcess({ METRICS_TOKEN: METRICS });
-  for (const login of ['customer', 'configurer']) cookies[login] = await loginCookie(server.baseURL, login, DEMO_PASSWORD);
+  for (const login of ['customer', 'configurer']) cookies[login] = await sessionCookie(server.baseURL, login);
   const projects = (await (
     await fetch(`${server.baseURL}/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ q: 'Appartementen Maaskade' }))}`, { headers: { cookie: cookies.customer } })
   ).json()) as { id: number; title: string }[];

@@ -1,6 +1,6 @@
+import { sessionCookie } from '../support/session.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
-import { loginCookie, RawConnection, startServerProcess, type ServerProcess } from './socket-server.js';
+import { RawConnection, startServerProcess, type ServerProcess } from './socket-server.js';
 
 /** Request bodies against the real server over sockets: bounded while they stream, connections kept usable. */
 const MB = 1024 * 1024;
@@ -10,7 +10,7 @@ let userId: number;
 
 beforeAll(async () => {
   server = await startServerProcess();
-  cookie = await loginCookie(server.baseURL, 'customer', DEMO_PASSWORD);
+  cookie = await sessionCookie(server.baseURL, 'customer');
   userId = (await (await fetch(`${server.baseURL}/api/auth/me`, { headers: { cookie } })).json()).id;
 }, 120_000);
 afterAll(async () => server?.stop());

@@ -1,7 +1,7 @@
+import { sessionCookie } from '../support/session.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
 import { bodyWith, fieldPlaces, oversizedValues, resolver, sampleValue, startProber, writeRoutes, type JsonSchema, type WriteRoute } from './request-fuzz.js';
-import { loginCookie, startServerProcess, type ServerProcess } from './socket-server.js';
+import { startServerProcess, type ServerProcess } from './socket-server.js';
 
 /**
  * The guard of docs/security.md ("No single request stalls the portal"): every write route of the OpenAPI document —
@@ -21,7 +21,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startServerProcess({ LOG_LEVEL: 'warn' });
-  for (const role of ROLES) cookies[role] = await loginCookie(server.baseURL, role, DEMO_PASSWORD);
+  for (const role of ROLES) cookies[role] = await sessionCookie(server.baseURL, role);
 }, 400_000);
 afterAll(async () => server?.stop());
 
@@ -170,7 +170,7 @@ describe('oversized bodies on every write route', () => {
       if ([401, 403, 404].includes(first!.status)) unreached.push(`${route.method} ${route.template} (${first!.status})`);
       for (const [shape, body] of shapes.slice(1)) answers.push(await send(route.method, path, role, body(), shape));
       // A route that may end the session (sign-out, a password change) does not leave the next routes without one.
-      if (SESSION_ROUTES.test(route.template)) for (const each of ROLES) cookies[each] = await loginCookie(server.baseURL, each, DEMO_PASSWORD);
+      if (SESSION_ROUTES.test(route.template)) for (const each of ROLES) cookies[each] = await sessionCookie(server.baseURL, each);
     }
     const seconds = (performance.now() - began) / 1000;
     const probes = await prober.stop();

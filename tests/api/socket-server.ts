@@ -58,8 +58,6 @@ export async function startServerProcess(env: Record<string, string | undefined>
   };
 }
 
-/** The session cookie of a user (tests/support/session.ts). */
-export { sessionCookie as loginCookie } from '../support/session.js';
 
 /** One HTTP/1.1 connection driven by hand: write raw requests, read the responses as they come. */
 export class RawConnection {

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { login, prepareData, seedBanners, type PreparedData } from './bench-data.js';
+import { sessionCookie } from '../support/session.js';
+import { prepareData, seedBanners, type PreparedData } from './bench-data.js';
 import { root } from './chromium-app.js';
 import { freePort } from '../support/ports.js';
 import { spawnServer, testServerEnv } from '../support/server.js';
@@ -153,7 +154,7 @@ async function measureDatabase(database: Database, databaseUrl: string, processe
   let portal = await startPortal(work, databaseUrl, processes);
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
-    const cookies: Record<User, string> = { admin: await login(portal.base, 'admin'), customer: await login(portal.base, 'customer'), staff: await login(portal.base, 'staff') };
+    const cookies: Record<User, string> = { admin: await sessionCookie(portal.base, 'admin'), customer: await sessionCookie(portal.base, 'customer'), staff: await sessionCookie(portal.base, 'staff') };
     await seedBanners(portal.base, cookies.admin);
     const bannerList = ENDPOINTS[1];
     bare = await startBare(await (await fetch(`${portal.base}${bannerList.path(data)}`, { headers: { cookie: cookies.admin } })).json(), work);

@@ -98,8 +98,6 @@ export async function prepareData(dataDir: string, databaseUrl?: string): Promis
   }
 }
 
-/** The session cookie of a demo user (tests/support/session.ts). */
-export { sessionCookie as login } from '../support/session.js';
 
 /** 200 more banners, so the list has pages to sort and count. */
 export async function seedBanners(base: string, cookie: string) {

@@ -3,8 +3,8 @@
 // change is made every 500 ms (with the streams open it fans out to all 1,000); the medians of three rounds each are
 // compared. Part of `npm run bench` (live); alone:
 // `npx tsx tests/bench/live-streams.ts`.
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
-import { loginCookie, startServerProcess } from '../api/socket-server.js';
+import { startServerProcess } from '../api/socket-server.js';
+import { sessionCookie } from '../support/session.js';
 import { runWhenMain } from './chromium-app.js';
 
 const STREAMS = 1_000;
@@ -20,7 +20,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 export async function liveStreamsBenchmark(): Promise<void> {
   const server = await startServerProcess({ LIVE_STREAMS_PER_USER: String(STREAMS) });
   try {
-    const cookie = await loginCookie(server.baseURL, 'customer', DEMO_PASSWORD);
+    const cookie = await sessionCookie(server.baseURL, 'customer');
     const route = '/api/data/planxchange/projects?range=%5B0%2C19%5D';
     const get = async () => {
       const started = performance.now();

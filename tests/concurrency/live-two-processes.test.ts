@@ -1,8 +1,7 @@
+import { sessionCookie } from '../support/session.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/db/seed.js';
 import { readSse, type SseMessage, type SseReader } from '../api/sse-client.js';
-import { loginCookie } from '../api/socket-server.js';
 import { freshPostgresDatabase, startServer } from './targets.js';
 
 /**
@@ -34,7 +33,7 @@ describe.skipIf(!adminUrl)('live events on PostgreSQL, two server processes', ()
     database = await freshPostgresDatabase(adminUrl!);
     a = await startServer(database.url);
     b = await startServer(database.url);
-    cookie = await loginCookie(a.baseURL, 'customer', DEMO_PASSWORD);
+    cookie = await sessionCookie(a.baseURL, 'customer');
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const { rows } = await client.query(

@@ -29,3 +29,12 @@ export async function createThrowawayDatabase(adminUrl: string, prefix: string, 
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`) };
 }
+
+/** The database `name` on that server, empty (dropped first if it was there: the bench's fixed names); its URL. */
+export async function recreateDatabase(adminUrl: string, name: string): Promise<string> {
+  await onServer(adminUrl, `drop database if exists ${name} with (force)`);
+  await onServer(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

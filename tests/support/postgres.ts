@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL server for the bench and the browser journeys, started the way .ci/run starts its own: Debian's binaries (installed
+// A throwaway PostgreSQL server for the bench, started the way .ci/run starts its own: Debian's binaries (installed
 // by scripts/ensure-system-deps.sh when missing), a fresh cluster in a temporary folder, 127.0.0.1 on a free port,
 // durability off (the databases are thrown away). The caller may pass a running server's URL instead.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -6,8 +6,8 @@ import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from './ports.js';
+import { recreateDatabase } from './databases.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,19 +33,7 @@ function userId(name: string): { uid: number; gid: number } {
 
 /** A throwaway PostgreSQL server (or, given `existingUrl`, that running server, left running at stop()). */
 export async function startPostgres(existingUrl?: string): Promise<TestPostgres> {
-  const databaseFor = (url: string) => async (name: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.query(`create database ${name}`);
-    } finally {
-      await client.end();
-    }
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return target.toString();
-  };
+  const databaseFor = (url: string) => (name: string) => recreateDatabase(url, name);
   if (existingUrl) {
     const url = existingUrl;
     return { url, createDatabase: databaseFor(url), stop: async () => undefined };

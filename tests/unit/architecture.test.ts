@@ -96,9 +96,9 @@ describe('one test support module', () => {
     expect(signIns).toEqual(['support/session.ts']);
   });
 
-  it('only tests/support/ makes PostgreSQL databases (createThrowawayDatabase; the bench\'s server in postgres.ts)', () => {
+  it('only tests/support/databases.ts makes PostgreSQL databases (createThrowawayDatabase, recreateDatabase)', () => {
     const creators = files.filter((file) => /create database/i.test(readFileSync(join(tests, file), 'utf8')));
-    expect(creators).toEqual(['support/databases.ts', 'support/postgres.ts']);
+    expect(creators).toEqual(['support/databases.ts']);
   });
 });
 
