@@ -32,6 +32,11 @@ if (postgresUrl) {
 }
 
 const results = [];
+// Lines that name a failed test or file, kept per suite and printed again at the end: a CI log is often read from its
+// tail only, and the failure itself scrolled past 20 minutes earlier.
+const failures = [];
+const ansi = /\u001b\[[0-9;]*m/g;
+const failureLine = /^\s*(FAIL\s|×\s|✗\s|❯ .*\(\d+ tests?(?: \|)? \d+ failed)|AssertionError|Error: Test timed out/;
 
 function run(name) {
   const { command, args, env } = suites[name];
@@ -39,7 +44,11 @@ function run(name) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => (stream === child.stdout ? process.stdout : process.stderr).write(`[${name}] ${line}\n`));
+      createInterface({ input: stream }).on('line', (line) => {
+        (stream === child.stdout ? process.stdout : process.stderr).write(`[${name}] ${line}\n`);
+        const plain = line.replace(ansi, '');
+        if (failureLine.test(plain) && failures.length < 200) failures.push(`[${name}] ${plain.trim().slice(0, 300)}`);
+      });
     }
     child.on('close', (code, signal) => {
       results.push({ name, seconds: Math.round((Date.now() - started) / 1000), ok: code === 0, how: signal ?? `exit ${code}` });
@@ -64,6 +73,10 @@ if (parallel) {
 }
 
 const total = Math.round((Date.now() - started) / 1000);
+if (failures.length) {
+  console.log('\nfailures (as the suites printed them):');
+  for (const line of [...new Set(failures)].slice(0, 60)) console.log(`  ${line}`);
+}
 console.log('\nnpm test:');
 for (const { name, seconds, ok, how } of results) console.log(`  ${(ok ? 'passed' : `FAILED (${how})`).padEnd(16)} ${name.padEnd(9)} ${String(seconds).padStart(5)} s`);
 console.log(`  total ${total} s (${(total / 60).toFixed(1)} min)`);
