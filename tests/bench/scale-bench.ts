@@ -444,6 +444,8 @@ interface MixedResult {
 async function mixedWorkload(driver: Driver, base: string, population: Population, cookies: Map<string, string>): Promise<MixedResult> {
   const writers: Writer[] = [];
   for (const owner of population.owners.slice(0, CONNECTIONS)) writers.push(await prepareWriter(driver, owner, cookies));
+  // Each connection starts its turn of write kinds at another kind, so that even a short run writes every kind.
+  writers.forEach((writer, connection) => (writer.n = connection));
   // Readers: the customers, the staff and the writers' members (members of their own roots).
   const readers = [...population.customers, ...population.staff];
   for (const owner of population.owners) {
