@@ -32,8 +32,8 @@ interface Endpoint {
   minRatio: Record<Database, number>;
 }
 
-const listQueryString = (query: Record<string, unknown>) => Object.entries(query).map(([key, value]) => `${key}=${encodeURIComponent(JSON.stringify(value))}`).join('&');
-const listPath = (resource: string, query: Record<string, unknown>) => `/api/data/planxchange/${resource}?${listQueryString(query)}`;
+export const listQueryString = (query: Record<string, unknown>) => Object.entries(query).map(([key, value]) => `${key}=${encodeURIComponent(JSON.stringify(value))}`).join('&');
+export const listPath = (resource: string, query: Record<string, unknown>) => `/api/data/planxchange/${resource}?${listQueryString(query)}`;
 
 export const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/auth/me', path: () => '/api/auth/me', user: 'customer', minRatio: { embedded: 0.25, PostgreSQL: 0.25 } },
@@ -89,7 +89,7 @@ function stress(url: string, cookie: string, connections: number, amount: number
 }
 
 /** Waits until the server has worked off what the last run left queued (a health request answers quickly). */
-async function settle(base: string) {
+export async function settle(base: string) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const started = performance.now();
@@ -100,7 +100,7 @@ async function settle(base: string) {
 }
 
 /** Ready: 10 answers in a row (with WEB_CONCURRENCY, every process must be, not just the one that answered). */
-async function waitReady(base: string, child: ChildProcess, path = '/api/ready') {
+export async function waitReady(base: string, child: ChildProcess, path = '/api/ready') {
   const deadline = Date.now() + 120_000;
   let inARow = 0;
   for (;;) {
@@ -117,7 +117,7 @@ async function waitReady(base: string, child: ChildProcess, path = '/api/ready')
   }
 }
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -129,7 +129,7 @@ const node = (script: string, env: Record<string, string>) =>
   spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** The portal on prepared data, `processes` server processes (WEB_CONCURRENCY) sharing one port. */
-async function startPortal(dataDir: string, databaseUrl: string, processes: number, env: Record<string, string> = {}) {
+export async function startPortal(dataDir: string, databaseUrl: string, processes: number, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawnServer(testServerEnv({ port, dataDir, databaseUrl, seed: 'none' }, { LOG_LEVEL: 'error', WEB_CONCURRENCY: String(processes), ...env }), ['ignore', 'ignore', 'inherit']);
   const base = `http://127.0.0.1:${port}`;

@@ -126,13 +126,15 @@ async function fillScaleData(db: Db, shape: ScaleShape, log: (line: string) => v
       where r.type = 'project' and r.number like ${`${SCALE_ROOT_PREFIX}%`}`,
     log,
   );
+  // The order lot's state follows its root's id, not its subproject's: the subprojects of a root have consecutive ids,
+  // so the first ones (which hold the order lots) are all the same modulo 3 and every order lot got the same state.
   await step(
     db,
     'approval lots and order lots',
     sql`insert into project_units (root_id, parent_id, tenant_id, sales_org_id, type, number, title, state_key, state_since, delivery_date, product_type_id, plant_id, data)
       select p.root_id, p.id, p.tenant_id, p.sales_org_id, case when l = 6 then 'aacorderlot' else 'approvallot' end,
         p.number || '-0' || l, case when l = 6 then 'Wandelemente ' || p.title else 'Los ' || l end,
-        case when l = 6 then (${arr(orderStates)})[1 + (p.id + l) % ${orderStates.length}] else (${arr(lotStates)})[1 + (p.id + l) % ${lotStates.length}] end,
+        case when l = 6 then (${arr(orderStates)})[1 + p.root_id % ${orderStates.length}] else (${arr(lotStates)})[1 + (p.id + l) % ${lotStates.length}] end,
         p.state_since + l * ${day}, to_char(now() + ((p.id + l) % 200) * ${day}, 'YYYY-MM-DD'),
         (select pt.id from product_types pt where pt.tenant_id = p.tenant_id order by pt.id limit 1),
         (select pl.id from plants pl where pl.tenant_id = p.tenant_id order by pl.id limit 1),
