@@ -11,6 +11,7 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 import { nameActorsInTransactions } from '../lib/actor.js';
 import { envVar } from '../env.js';
+import { nameRepeatedStatements } from './named-statements.js';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,6 +100,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') logger.error({ err: error }, 'PostgreSQL connection error');
   });
+  if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedStatements(pool);
   const ndb = drizzle(pool, { schema });
   // Several server processes may start at once: one applies the migrations, the others wait.
   const lockClient = await pool.connect();
@@ -172,7 +174,10 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
     }
     // A notification committed before a write's answer reaches this connection before its next result.
     if (client === listener) {
-      const sync = async () => void (await listener.query('select 1'));
+      // Callers at the same moment share one round trip: one that arrives while a round trip is under way waits
+      // for the next one (the one under way may have been answered before its own moment), which starts once the
+      // current has come back — one query at a time on this connection, however many requests ask.
+      const sync = sharedRoundTrip(async () => void (await listener.query('select 1')));
       sessionCache.setListening(true, sync);
       listCache.setListening(true, sync);
       // What was committed while the listener was away reaches the open streams now.
@@ -189,6 +194,32 @@ async function listenForSessionChanges(pgModule: typeof import('pg').default, ur
     sessionCache.setListening(false);
     listCache.setListening(false);
     await listener?.end().catch(() => undefined);
+  };
+}
+
+/**
+ * `run` shared by concurrent callers: one in flight at a time; whoever calls while one is under way gets the next
+ * (started when the current one settles), shared by all who called meanwhile.
+ */
+export function sharedRoundTrip(run: () => Promise<void>): () => Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const current = run().finally(() => {
+      if (inFlight === current) inFlight = null;
+    });
+    inFlight = current;
+    return current;
+  };
+  return () => {
+    if (!inFlight) return start();
+    next ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start();
+      });
+    return next;
   };
 }
 

@@ -29,9 +29,15 @@ const intArray = (ids: number[]) => sql`array[${sql.join(ids.map((id) => sql`${i
  * The admin table, default plants and product types of some tenants and sales organisations — and, for lists, which
  * of `parentsOf` have children: one query (each part a JSON aggregate), not four round trips per list.
  */
-async function loadPreliminaryData(db: Db | Tx, tenantIds: number[], salesOrgIds: number[], parentsOf: number[] = []): Promise<PreliminaryData & { parents: Set<number> }> {
+async function loadPreliminaryData(
+  db: Db | Tx,
+  tenantIds: number[],
+  salesOrgIds: number[],
+  parentsOf: number[] = [],
+  materialsOf: number[] = [],
+): Promise<PreliminaryData & { parents: Set<number>; materials: Map<number, StructureMaterial[]> }> {
   const tenantList = intArray(tenantIds);
-  const [row] = rowsOf<{ values: unknown; orgs: unknown; types: unknown; parents: unknown }>(
+  const [row] = rowsOf<{ values: unknown; orgs: unknown; types: unknown; parents: unknown; materials: unknown }>(
     await (db as Db).execute(sql`select
       (select coalesce(json_agg(json_build_object('plantId', d.plant_id, 'productTypeId', d.product_type_id, 'preliminaryDays', d.preliminary_days, 'tenantId', p.tenant_id)), '[]'::json)
          from ${preliminaryDays} d join ${plants} p on p.id = d.plant_id where p.tenant_id = any(${tenantList})) as "values",
@@ -40,7 +46,9 @@ async function loadPreliminaryData(db: Db | Tx, tenantIds: number[], salesOrgIds
       (select coalesce(json_agg(json_build_object('tenantId', t.tenant_id, 'materialKey', t.material_key, 'title', t.title, 'id', t.id) order by t.title), '[]'::json)
          from ${productTypes} t where t.tenant_id = any(${tenantList})) as "types",
       (select coalesce(json_agg(distinct u.parent_id), '[]'::json)
-         from ${projectUnits} u where u.parent_id = any(${intArray(parentsOf)})) as "parents"`),
+         from ${projectUnits} u where u.parent_id = any(${intArray(parentsOf)})) as "parents",
+      (select coalesce(json_agg(json_build_object('unitId', m.unit_id, 'type', m.type, 'volume', m.volume, 'deliveryDate', m.delivery_date) order by m.unit_id, m.position, m.id), '[]'::json)
+         from ${materials} m where m.unit_id = any(${intArray(materialsOf)})) as "materials"`),
   );
   // PGlite answers json as objects, node-postgres too; a driver that answers text is read as well.
   const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -52,7 +60,18 @@ async function loadPreliminaryData(db: Db | Tx, tenantIds: number[], salesOrgIds
     defaultPlants: new Map(orgs.map((org) => [org.id, org.defaultPlantId])),
     types: typeRows.map((type) => ({ tenantId: type.tenantId, key: type.materialKey || type.title, label: type.title, productTypeID: type.id })),
     parents: new Set(json<number[]>(row.parents)),
+    materials: groupMaterials(json<{ unitId: number; type: string; volume: number | string; deliveryDate: string }[]>(row.materials)),
   };
+}
+
+function groupMaterials(rows: { unitId: number; type: string; volume: number | string; deliveryDate: string }[]): Map<number, StructureMaterial[]> {
+  const result = new Map<number, StructureMaterial[]>();
+  for (const row of rows) {
+    const list = result.get(row.unitId) ?? [];
+    list.push({ type: row.type, volume: Number(row.volume), deliveryDate: row.deliveryDate });
+    result.set(row.unitId, list);
+  }
+  return result;
 }
 
 function contextOf(data: PreliminaryData, tenantId: number, salesOrgId: number | null, today: string): PreliminaryContext {
@@ -83,7 +102,7 @@ export async function preliminaryContext(db: Db | Tx, root: UnitRow, now = new D
 
 /**
  * The preliminary days of many units at once (lists of units of any tenants), each through `unitPreliminaryDays`, and
- * whether each has children — read together in one query.
+ * whether each has children, and the approval lots' materials — read together in one query.
  */
 export async function listFactsOfUnits(
   db: Db | Tx,
@@ -93,9 +112,15 @@ export async function listFactsOfUnits(
   if (!units.length) return [];
   const tenantIds = [...new Set(units.map((unit) => unit.tenantId))];
   const salesOrgIds = [...new Set(units.flatMap((unit) => (unit.salesOrgId ? [unit.salesOrgId] : [])))];
-  const data = await loadPreliminaryData(db, tenantIds, salesOrgIds, units.map((unit) => unit.id));
-  // Approval lots' stored dates against the rules that apply now (issue #39): one query for the page's lots.
-  const lotMaterials = await materialsOf(db, units.filter((unit) => unit.type === 'approvallot').map((unit) => unit.id));
+  // Approval lots' stored dates against the rules that apply now (issue #39): their materials in the same query.
+  const data = await loadPreliminaryData(
+    db,
+    tenantIds,
+    salesOrgIds,
+    units.map((unit) => unit.id),
+    units.filter((unit) => unit.type === 'approvallot').map((unit) => unit.id),
+  );
+  const lotMaterials = data.materials;
   const contexts = new Map<string, PreliminaryContext>();
   return units.map((unit) => {
     const key = `${unit.tenantId}:${unit.salesOrgId ?? ''}`;
