@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './tests/e2e/workers';
+import { E2E_WORKERS } from './tests/e2e/workers.ts';
 
 /**
  * Journeys that assert how fast the app follows (live updates, a solved login challenge, the viewer's extraction,
- * workflow answers, rule explanations, the model-to-order path's longest wait): they run after the others, one at a
- * time, on a machine no other journey shares — a neighbour's burst would measure the neighbour.
+ * workflow answers, rule explanations, the model-to-order path's longest wait): they run in a group of their own, one at
+ * a time, on a machine no other journey shares — a neighbour's burst would measure the neighbour. (vitest 4.1 runs this
+ * group first, though its groupOrder says second; either way nothing runs beside it.)
  */
 const TIMED = ['aac-order', 'live', 'model-to-order', 'rules-explained', 'shell', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
 

@@ -29,6 +29,15 @@ describe('named statements on PostgreSQL (server/db/named-statements.ts)', () =>
     expect(sent.map((config) => config.name)).toEqual([undefined, undefined, 'mine', undefined, undefined, 'mine']);
   });
 
+  it('leaves pattern matches unnamed: their plan depends on the pattern', async () => {
+    const { client, sent } = recordingClient();
+    for (let i = 0; i < 3; i++) {
+      await client.query({ text: 'select id from project_units where search_text like $1 limit 20', values: ['%s2%'] });
+      await client.query({ text: 'select id from project_units where "title" ILIKE $1', values: ['%los%'] });
+    }
+    expect(sent.every((config) => config.name === undefined)).toBe(true);
+  });
+
   it('names at most 400 texts per connection; more run unnamed', async () => {
     const { client, sent } = recordingClient();
     for (let n = 0; n < 450; n++) for (let i = 0; i < 2; i++) await client.query({ text: `select ${n}` });
