@@ -10,23 +10,21 @@
 //   writes only units it owns, so no 409 is expected. Targets: p99 < 150 ms for reads and for writes, no errors.
 // SCALE_BENCH_ROOTS sets the big set's roots (users follow in proportion) to try the part on a small shape.
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import type { AacProduct } from '../../src/domain/catalogue.js';
 import { AAC_LENGTH_STEP_MM } from '../../src/domain/catalogue.js';
 import type { AacOrderItem } from '../../src/domain/orders.js';
-import { CLOSED_STATES } from '../../src/domain/projectState.js';
 import { createThrowawayDatabase } from '../support/databases.js';
 import { startPostgres } from '../support/postgres.js';
-import { sessionCookie } from '../support/session.js';
 import { listPath, listQueryString, settle, startPortal, stop } from './api-ratios.js';
 import { seedBanners } from './bench-data.js';
 import { root } from './chromium-app.js';
-import { FULL_SCALE, SCALE_ROOT_PREFIX, UNITS_PER_ROOT, type ScaleShape } from './scale-data.js';
+import { Driver, summarise, Tally, type Measured } from './load-driver.js';
+import { FULL_SCALE, UNITS_PER_ROOT, type ScaleShape } from './scale-data.js';
+import { findPopulation, signIn, type Owner, type Population, type Reader } from './scale-population.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -35,8 +33,6 @@ const P99_TARGET_MS = 150;
 const RATIO_TARGET = 1.5;
 /** Every tenth request of a connection in the mixed workload writes. */
 const WRITE_EVERY = 10;
-const CUSTOMERS = 40;
-const SCALE_STAFF = 4;
 /**
  * Scrypt's N for the bench's fill and servers (2^12 instead of 2^17): the bench signs in some 200 users, which at
  * 0.4 s per production hash would take minutes of both cores before anything is measured. Sign-in is not measured.
@@ -55,241 +51,6 @@ const unitsLabel = (shape: ScaleShape) => {
   const units = shape.roots * UNITS_PER_ROOT;
   return units >= 1_000_000 ? `${units / 1_000_000}M` : `${Math.round(units / 1000)}k`;
 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// The driver: node:http over one keep-alive agent, `connections` loops that each wait for their answer before the
-// next request (as autocannon does), every latency kept (exact percentiles, split by kind). Its own rather than
-// autocannon because a write needs the version the previous answer returned.
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-interface Call {
-  method: 'GET' | 'PUT';
-  path: string;
-  cookie: string;
-  body?: unknown;
-}
-
-function send(base: URL, agent: Agent, call: Call): Promise<Answer> {
-  const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const headers: Record<string, string | number> = { cookie: call.cookie };
-  if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
-  return new Promise((resolveAnswer, reject) => {
-    const req = request({ host: base.hostname, port: base.port, path: call.path, method: call.method, agent, headers, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout after 10 s')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Latencies and errors of one kind of request. */
-class Tally {
-  readonly latencies: number[] = [];
-  errors = 0;
-  /** The first few failures, to print (status and the start of the answer). */
-  readonly samples: string[] = [];
-
-  add(ms: number, failure?: string) {
-    this.latencies.push(ms);
-    if (failure === undefined) return;
-    this.errors++;
-    if (this.samples.length < 3) this.samples.push(failure);
-  }
-
-  merge(other: Tally) {
-    this.latencies.push(...other.latencies);
-    this.errors += other.errors;
-    for (const sample of other.samples) if (this.samples.length < 3) this.samples.push(sample);
-  }
-
-  percentile(p: number): number {
-    if (!this.latencies.length) return 0;
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  }
-}
-
-interface Measured {
-  count: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  samples: string[];
-}
-
-const summarise = (tally: Tally, seconds: number): Measured => ({
-  count: tally.latencies.length,
-  requestsPerSecond: tally.latencies.length / seconds,
-  p50: Math.round(tally.percentile(50)),
-  p99: Math.round(tally.percentile(99)),
-  errors: tally.errors,
-  samples: tally.samples,
-});
-
-class Driver {
-  readonly agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  readonly tallies = new Map<string, Tally>();
-  readonly base: URL;
-
-  constructor(base: string) {
-    this.base = new URL(base);
-  }
-
-  tally(kind: string): Tally {
-    let tally = this.tallies.get(kind);
-    if (!tally) this.tallies.set(kind, (tally = new Tally()));
-    return tally;
-  }
-
-  /** One timed request; a non-2xx answer or a network error counts as an error of `kind`. Returns the parsed body on 2xx. */
-  async timed<T>(kind: string, call: Call): Promise<T | undefined> {
-    const started = performance.now();
-    try {
-      const answer = await send(this.base, this.agent, call);
-      const ms = performance.now() - started;
-      if (answer.status >= 200 && answer.status < 300) {
-        this.tally(kind).add(ms);
-        return answer.body ? (JSON.parse(answer.body) as T) : undefined;
-      }
-      this.tally(kind).add(ms, `${call.method} ${decodeURIComponent(call.path).slice(0, 90)} → ${answer.status} ${answer.body.slice(0, 160)}`);
-    } catch (error) {
-      this.tally(kind).add(performance.now() - started, `${call.method} ${call.path.slice(0, 90)} → ${(error as Error).message}`);
-    }
-    return undefined;
-  }
-
-  /** An untimed request (setup): throws unless 2xx. */
-  async untimed<T>(call: Call): Promise<T> {
-    const answer = await send(this.base, this.agent, call);
-    if (answer.status < 200 || answer.status >= 300) throw new Error(`${call.method} ${call.path}: ${answer.status} ${answer.body.slice(0, 300)}`);
-    return JSON.parse(answer.body) as T;
-  }
-
-  /** `connections` loops of `step(connection, n)` until `seconds` have passed; the tallies are emptied first. */
-  async run(seconds: number, step: (connection: number, n: number) => Promise<void>): Promise<number> {
-    this.tallies.clear();
-    const started = performance.now();
-    const end = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async (_, connection) => {
-        for (let n = 0; performance.now() < end; n++) await step(connection, n);
-      }),
-    );
-    return (performance.now() - started) / 1000;
-  }
-
-  close() {
-    this.agent.destroy();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Who signs in, and on what: found by direct queries on the filled database.
-
-interface Reader {
-  login: string;
-  cookie: string;
-  internal: boolean;
-  /** A root the user is member of (customers) or sees through the tenant (staff, with the journal). */
-  rootId: number;
-  rootNo: string;
-  unitIds: number[];
-}
-
-/** A root whose units one connection alone writes, and the members that may write them. */
-interface Owner {
-  rootId: number;
-  reviewer: string;
-  drafter: string;
-  planner: string;
-  /** An approval lot in ReviseDrawings or ReviewRevisedDrawings: DrawingsRevised and RequestChanges cycle it. */
-  lotId: number;
-  /** An AAC order lot in PlaceOrder (its rows are editable by the reviewer). */
-  orderLotId: number;
-  /** A subproject whose notes the salesPlanner edits. */
-  editUnitId: number;
-}
-
-interface Population {
-  admin: string;
-  customers: Reader[];
-  staff: Reader[];
-  owners: Owner[];
-}
-
-const closed = [...CLOSED_STATES];
-const scaleRoots = `${SCALE_ROOT_PREFIX}%`;
-
-async function findPopulation(databaseUrl: string): Promise<Omit<Population, 'admin' | 'customers' | 'staff'> & { customers: Omit<Reader, 'cookie'>[]; staff: Omit<Reader, 'cookie'>[] }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    type ReaderRow = { login: string; root_id: number; root_no: string; unit_ids: number[] };
-    const toReader = (internal: boolean) => (row: ReaderRow) => ({ login: row.login, internal, rootId: row.root_id, rootNo: row.root_no, unitIds: row.unit_ids });
-    const unitsOfRoot = `array(select x.id from project_units x where x.root_id = r.id order by x.id limit ${UNITS_PER_ROOT})`;
-    // Customers spread over the users (every k-th), each with the first open root they are member of.
-    const customers = await client.query<ReaderRow>(
-      `select u.login, r.id as root_id, r.number as root_no, ${unitsOfRoot} as unit_ids
-       from users u
-       join lateral (select m.root_id from project_members m join project_units p on p.id = m.root_id
-                     where m.user_id = u.id and p.state_key <> all($1) order by m.root_id limit 1) m on true
-       join project_units r on r.id = m.root_id
-       where u.login like 'scale-user-%' and not u.is_internal and u.id % $2 = 0
-       order by u.id limit $3`,
-      [closed, Math.max(1, Math.floor((await client.query<{ n: number }>(`select count(*)::int as n from users where login like 'scale-user-%'`)).rows[0].n / (CUSTOMERS * 2))), CUSTOMERS],
-    );
-    // Staff (scale staff and the demo's), each with an open scale root of their tenant that has the journal.
-    const staff = await client.query<ReaderRow>(
-      `select u.login, r.id as root_id, r.number as root_no, ${unitsOfRoot} as unit_ids
-       from users u
-       join lateral (select p.id, p.number from user_tenants ut join project_units p on p.tenant_id = ut.tenant_id
-                     where ut.user_id = u.id and p.type = 'project' and p.number like $2 and p.state_key <> all($1)
-                       and p.features @> '["HasJournal"]'::jsonb order by p.id limit 1) r on true
-       where u.is_internal and u.is_active and u.deleted_at is null
-         and (u.id in (select id from users where login like 'scale-user-%' and is_internal order by id limit $3) or lower(u.login) = 'staff')
-       order by u.id`,
-      [closed, scaleRoots, SCALE_STAFF],
-    );
-    const member = (role: string) => `(select u.login from project_members m join users u on u.id = m.user_id where m.root_id = r.id and m.role = '${role}' order by u.id limit 1)`;
-    const owners = await client.query<{ root_id: number; reviewer: string; drafter: string; planner: string; lot_id: number; order_lot_id: number; edit_unit_id: number }>(
-      `select * from (
-         select r.id as root_id, ${member('reviewer')} as reviewer, ${member('drafter')} as drafter, ${member('salesPlanner')} as planner,
-           (select l.id from project_units l where l.root_id = r.id and l.type = 'approvallot' and l.state_key in ('ReviseDrawings', 'ReviewRevisedDrawings') order by l.id limit 1) as lot_id,
-           (select o.id from project_units o where o.root_id = r.id and o.type = 'aacorderlot' and o.state_key = 'PlaceOrder' and o.item_count > 0 order by o.id limit 1) as order_lot_id,
-           (select s.id from project_units s where s.root_id = r.id and s.type = 'subproject' order by s.id limit 1) as edit_unit_id
-         from project_units r join tenants t on t.id = r.tenant_id
-         where r.type = 'project' and r.number like $2 and r.state_key <> all($1) and t.type = 'standard'
-           and not r.features @> '["HideUnitEditAction"]'::jsonb
-         order by r.id) c
-       where reviewer is not null and drafter is not null and planner is not null and lot_id is not null and order_lot_id is not null and edit_unit_id is not null
-       limit $3`,
-      [closed, scaleRoots, CONNECTIONS],
-    );
-    return {
-      customers: customers.rows.map(toReader(false)),
-      staff: staff.rows.map(toReader(true)),
-      owners: owners.rows.map((row) => ({ rootId: row.root_id, reviewer: row.reviewer, drafter: row.drafter, planner: row.planner, lotId: row.lot_id, orderLotId: row.order_lot_id, editUnitId: row.edit_unit_id })),
-    };
-  } finally {
-    await client.end();
-  }
-}
-
-/** Signs every login in once (sequentially: the server's hashing slots are few), the cookies by login. */
-async function signIn(base: string, logins: string[]): Promise<Map<string, string>> {
-  const cookies = new Map<string, string>();
-  for (const login of new Set(logins)) cookies.set(login, await sessionCookie(base, login));
-  return cookies;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The endpoints, as the app asks for them.
@@ -523,7 +284,7 @@ async function measureDataSet(adminUrl: string, label: string, shape: ScaleShape
     const fillSeconds = await fill(database.url, shape);
     console.log(`  filled in ${fixed(fillSeconds)} s`);
     portal = await startPortal(work, database.url, 2, { LIST_CACHE: 'off', PASSWORD_HASH_LOG2N: HASH_LOG2N });
-    const found = await findPopulation(database.url);
+    const found = await findPopulation(database.url, CONNECTIONS);
     const logins = ['admin', ...found.customers.map((r) => r.login), ...found.staff.map((r) => r.login), ...found.owners.flatMap((o) => [o.reviewer, o.drafter, o.planner])];
     const signInStarted = performance.now();
     const cookies = await signIn(portal.base, logins);
@@ -532,7 +293,7 @@ async function measureDataSet(adminUrl: string, label: string, shape: ScaleShape
     const withCookie = (reader: Omit<Reader, 'cookie'>): Reader => ({ ...reader, cookie: cookies.get(reader.login)! });
     const population: Population = { admin: cookies.get('admin')!, customers: found.customers.map(withCookie), staff: found.staff.map(withCookie), owners: found.owners };
     if (!population.customers.length || !population.staff.length) throw new Error(`too few users found (customers ${population.customers.length}, staff ${population.staff.length})`);
-    driver = new Driver(portal.base);
+    driver = new Driver(portal.base, CONNECTIONS);
 
     console.log(`\nScale "${label}" on PostgreSQL, 2 processes, list cache off: ${CONNECTIONS} connections, ${DURATION_S} s each`);
     console.log('  endpoint                        requests   req/s  p50 ms  p99 ms  errors');
