@@ -64,6 +64,7 @@ async function loadPreliminaryData(
   };
 }
 
+/** Materials by their lot, in the order given. */
 function groupMaterials(rows: { unitId: number; type: string; volume: number | string; deliveryDate: string }[]): Map<number, StructureMaterial[]> {
   const result = new Map<number, StructureMaterial[]>();
   for (const row of rows) {
@@ -155,19 +156,13 @@ export function unitMinDates(context: PreliminaryContext, unit: Pick<UnitRow, 'p
 }
 
 export async function materialsOf(db: Db | Tx, unitIds: number[]): Promise<Map<number, StructureMaterial[]>> {
-  const result = new Map<number, StructureMaterial[]>();
-  if (!unitIds.length) return result;
+  if (!unitIds.length) return new Map();
   const rows = await (db as Db)
     .select()
     .from(materials)
     .where(inArray(materials.unitId, unitIds))
     .orderBy(asc(materials.unitId), asc(materials.position), asc(materials.id));
-  for (const row of rows) {
-    const list = result.get(row.unitId) ?? [];
-    list.push({ type: row.type, volume: Number(row.volume), deliveryDate: row.deliveryDate });
-    result.set(row.unitId, list);
-  }
-  return result;
+  return groupMaterials(rows);
 }
 
 /** Replaces a lot's materials. */
