@@ -44,10 +44,19 @@ function run(name) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
+      // An assertion's own message may span lines (a JSON list of axe violations): its next lines are kept too.
+      let follow = 0;
       createInterface({ input: stream }).on('line', (line) => {
         (stream === child.stdout ? process.stdout : process.stderr).write(`[${name}] ${line}\n`);
         const plain = line.replace(ansi, '');
-        if (failureLine.test(plain) && failures.length < 200) failures.push(`[${name}] ${plain.trim().slice(0, 300)}`);
+        if (failures.length >= 240) return;
+        if (failureLine.test(plain)) {
+          failures.push(`[${name}] ${plain.trim().slice(0, 300)}`);
+          follow = /AssertionError/.test(plain) ? 14 : 0;
+        } else if (follow > 0 && plain.trim()) {
+          follow -= 1;
+          failures.push(`[${name}]     ${plain.trim().slice(0, 300)}`);
+        }
       });
     }
     child.on('close', (code, signal) => {
@@ -75,7 +84,9 @@ if (parallel) {
 const total = Math.round((Date.now() - started) / 1000);
 if (failures.length) {
   console.log('\nfailures (as the suites printed them):');
-  for (const line of [...new Set(failures)].slice(0, 60)) console.log(`  ${line}`);
+  // A failure line printed twice (the summary repeats it) shows once; an assertion's continuation lines always show.
+  const shown = failures.filter((line, index) => / {5}\S/.test(line.split(']')[1] ?? '') || failures.indexOf(line) === index);
+  for (const line of shown.slice(0, 120)) console.log(`  ${line}`);
 }
 console.log('\nnpm test:');
 for (const { name, seconds, ok, how } of results) console.log(`  ${(ok ? 'passed' : `FAILED (${how})`).padEnd(16)} ${name.padEnd(9)} ${String(seconds).padStart(5)} s`);
