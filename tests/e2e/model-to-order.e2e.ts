@@ -222,7 +222,8 @@ describe('from the model to a placed AAC order', () => {
       const volumes = await customer.getByTestId('material-volume').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
       expect(volumes).toEqual(['40.24', '34.675']);
       expect(await customer.locator('.Mui-error').count()).toBe(0);
-      const draft = await customer.evaluate((rootId) => localStorage.getItem(`project-structure-${rootId}`), root);
+      // The browser keeps the draft AUTOSAVE_DELAY_MS after the last change (the test's own look, not the customer's wait).
+      const draft = await counter.aside(async () => (await customer.waitForFunction((rootId) => localStorage.getItem(`project-structure-${rootId}`), root)).jsonValue());
       const subprojects = (JSON.parse(draft!) as { draft: { subprojects: { name: string; children: { name: string; materials: Material[] }[] }[] } }).draft.subprojects;
       imported = subprojects.find((subproject) => subproject.name === 'Wohnhaus')!.children.map((lot) => ({ lot: lot.name, type: lot.materials[0].type, date: lot.materials[0].deliveryDate }));
       expect(imported.map((lot) => [lot.lot, lot.type])).toEqual([
