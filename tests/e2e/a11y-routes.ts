@@ -20,13 +20,14 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     // What is still moving is measured as it ends, not halfway: a closing menu keeps the page aria-hidden (with its
     // focusable controls inside) and a fading element has no contrast yet — on a busy machine axe caught both. Waits
-    // (≤ 5 s) until no transition or short animation has run for two looks 100 ms apart (a toast's 5 s time bar and
-    // endless spinners are part of the page as it is).
+    // (≤ 5 s) until no transition or short animation runs at two looks 80 ms apart (a toast's 5 s time bar and endless
+    // spinners are part of the page as it is); a page at rest costs one pause.
     const deadline = Date.now() + 5_000;
-    for (let calm = 0; calm < 2 && Date.now() < deadline; ) {
+    for (let calm = 0; Date.now() < deadline; ) {
       const moving = document.getAnimations().some((animation) => animation.playState === 'running' && Number(animation.effect?.getComputedTiming().endTime) <= 2_000);
       calm = moving ? 0 : calm + 1;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (calm === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 80));
     }
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
