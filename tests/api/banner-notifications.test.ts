@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerDismissals, bannerNotifications, bannerNotificationSalesOrgs, salesOrganisations } from '../../server/db/schema.js';
+import { COUNT_LOOKAHEAD } from '../../server/lib/rest.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 const BASE = '/api/data/planxchange/banner-notifications';
@@ -33,6 +34,23 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('list', () => {
+  it('counts at most COUNT_LOOKAHEAD rows past the page: the total grows as the user pages on, exact near the end', async () => {
+    const before = await bannerCount();
+    const many = Array.from({ length: 400 }, (_, i) => ({ title: `Bulk ${i}`, text: 'x', level: 'info', showFrom: new Date('2026-01-01'), showUntil: new Date('2026-01-02') }));
+    const inserted = await t.db.insert(bannerNotifications).values(many).returning({ id: bannerNotifications.id });
+    try {
+      const total = before + 400;
+      const range = async (from: number, to: number) => (await t.request('GET', `${BASE}?sort=${encodeURIComponent('["id","ASC"]')}&range=[${from},${to}]`, { cookie: admin })).headers.get('content-range');
+      expect(await range(0, 24)).toBe(`banner-notifications 0-24/${25 + COUNT_LOOKAHEAD}`);
+      expect(await range(100, 124)).toBe(`banner-notifications 100-124/${125 + COUNT_LOOKAHEAD}`);
+      expect(await range(200, 224)).toBe(`banner-notifications 200-224/${total}`);
+      // A page past the end: its exact total in a second query.
+      expect(await range(total + 10, total + 34)).toMatch(new RegExp(`/${total}$`));
+    } finally {
+      await t.db.delete(bannerNotifications).where(inArray(bannerNotifications.id, inserted.map((row) => row.id)));
+    }
+  });
+
   it('pages, sorts and reports Content-Range', async () => {
     const response = await t.request('GET', `${BASE}?sort=${encodeURIComponent('["title","ASC"]')}&range=[0,1]`, { cookie: admin });
     expect(response.status).toBe(200);
