@@ -41,6 +41,12 @@ export interface ResourceDefinition {
   search?: (q: string) => SQL | undefined;
   /** Row-level access: what this user may see at all (404 outside of it). */
   scope?: (user: SessionUser) => SQL | undefined;
+  /**
+   * The user as a list page's `scope` should see them, read once per computed page (not on a cached answer): facts
+   * the scope would otherwise ask in a subquery, given to the planner as constants. It must leave the scope's rows
+   * the same — it only narrows what the scope could not use anyway.
+   */
+  listViewer?: (db: Db, user: SessionUser) => Promise<SessionUser>;
   /** Permission beyond the shared `canAccess(user, {action, resource})`. */
   allow?: (user: SessionUser, action: Action) => boolean;
   /** Computed columns selected with every row (e.g. a relation as an array), to save a query per request. */
@@ -190,7 +196,8 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
     authorize(definition, user, 'list');
     return cachedList(c, user, async () => {
       const db = c.get('db');
-      const { query, where, order } = listQuery(definition, user, new URL(c.req.url).searchParams);
+      const viewer = definition.listViewer ? await definition.listViewer(db, user) : user;
+      const { query, where, order } = listQuery(definition, viewer, new URL(c.req.url).searchParams);
       const { start, end } = query.range;
 
       // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which

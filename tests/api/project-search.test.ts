@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectUnits, tenants } from '../../server/db/schema.js';
+import { projectMembers, projectUnits, tenants, users, userTenants } from '../../server/db/schema.js';
 import { createTestContext, expectErrorShape, type TestContext } from './helpers.js';
 
 const S = '/api/data/planxchange/projectunitssearch';
@@ -135,6 +135,31 @@ describe('scope', () => {
     expect((await search(staff, { q: 'DJ-0' })).rows).toEqual([]);
     // Staff see the other tenants' units, members or not.
     expect(titles((await search(staff, { q: 'Gewerbehof' })).rows)).toEqual(['Gewerbehof Nord']);
+  });
+
+  it('staff of a tenant that loses the search find what the rule still allows: their other tenants and their memberships where the search is offered', async () => {
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.login, 'staff'));
+    const own = (await t.db.select({ tenantId: userTenants.tenantId }).from(userTenants).where(eq(userTenants.userId, me.id))).map((row) => row.tenantId);
+    const memberRoots = (await t.db.select({ rootId: projectMembers.rootId }).from(projectMembers).where(eq(projectMembers.userId, me.id))).map((row) => row.rootId);
+    const roots = await t.db.select({ id: projectUnits.id, tenantId: projectUnits.tenantId }).from(projectUnits).where(sql`${projectUnits.id} = ${projectUnits.rootId}`);
+    const everything = `&range=${encodeURIComponent('[0,999]')}`;
+    const found = async () => new Set((await search(staff, {}, everything)).rows.map((row) => row.rootProjectUnitID));
+    const withAll = await found();
+    // The own tenant with the most projects loses the search.
+    const losing = own.map((tenantId) => ({ tenantId, n: roots.filter((root) => root.tenantId === tenantId).length })).sort((x, y) => y.n - x.n)[0].tenantId;
+    const [before] = await t.db.select().from(tenants).where(eq(tenants.id, losing));
+    await t.db.update(tenants).set({ features: [] }).where(eq(tenants.id, losing));
+    try {
+      const offering = new Set((await t.db.select().from(tenants)).filter((tenant) => (tenant.features as string[]).includes('AdvancedSearch')).map((tenant) => tenant.id));
+      const expected = roots.filter((root) => offering.has(root.tenantId) && (own.includes(root.tenantId) || memberRoots.includes(root.id))).map((root) => root.id);
+      const now = await found();
+      expect(now.size).toBeGreaterThan(0);
+      expect(now.size).toBeLessThan(withAll.size);
+      expect([...now].sort()).toEqual(expected.sort());
+    } finally {
+      await t.db.update(tenants).set({ features: before.features }).where(eq(tenants.id, losing));
+    }
+    expect(await found()).toEqual(withAll);
   });
 
   it('availability follows the features of the user’s tenants', async () => {
