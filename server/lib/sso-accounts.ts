@@ -42,13 +42,19 @@ const candidateColumns = {
 };
 
 /** The portal user the provider's answer signs in (binding the subject on the first sign-in), or the refusal. */
-export async function resolveSignIn(db: Db, issuer: string, claims: ProviderAnswer['claims']): Promise<SignInMatch> {
-  const subject = claims.sub;
+/** The account this provider identity is bound to, if any. */
+async function boundAccount(db: Db, issuer: string, subject: string): Promise<SignInCandidate | undefined> {
   const [bound] = await db
     .select(candidateColumns)
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
     .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
+  return bound ? { ...bound, isBound: true } : undefined;
+}
+
+export async function resolveSignIn(db: Db, issuer: string, claims: ProviderAnswer['claims']): Promise<SignInMatch> {
+  const subject = claims.sub;
+  const bound = await boundAccount(db, issuer, subject);
   const email = verifiedEmail(claims);
   const byEmail: SignInCandidate[] =
     bound || !email
@@ -60,7 +66,13 @@ export async function resolveSignIn(db: Db, issuer: string, claims: ProviderAnsw
           })
           .from(users)
           .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt), ne(users.email, '')));
-  const match = matchSignIn(claims, bound ? { ...bound, isBound: true } : null, byEmail);
+  let match = matchSignIn(claims, bound ?? null, byEmail);
+  if (!bound && 'refused' in match && match.refused === 'boundElsewhere') {
+    // Between the two reads a first sign-in of this same identity (another tab, another process) may have bound the
+    // account: the e-mail then finds it bound — to this identity. Asked once more by the subject.
+    const boundMeanwhile = await boundAccount(db, issuer, subject);
+    if (boundMeanwhile) match = matchSignIn(claims, boundMeanwhile, []);
+  }
   if ('refused' in match || !match.bind) return match;
   // Two first sign-ins at once (two tabs, two processes): the primary key and the unique index decide.
   const [inserted] = await db

@@ -153,14 +153,19 @@ describe('first sign-in binds by verified e-mail, later ones by subject', () => 
   });
 
   it('binds one identity only when two first sign-ins with the same e-mail race', async () => {
-    const [twin] = await t.db.insert(users).values({ login: 'twin', email: 'twin@bau.example', isExternalLogin: true }).returning({ id: users.id });
-    const claims = (sub: string) => ({ sub, email: 'twin@bau.example', email_verified: true });
-    const results = await Promise.all(['sub-a', 'sub-b', 'sub-a'].map((sub) => resolveSignIn(t.db, provider.issuer, claims(sub))));
-    const bound = await t.db.select({ subject: userIdentities.subject }).from(userIdentities).where(eq(userIdentities.userId, twin.id));
-    expect(bound).toHaveLength(1);
-    for (const [index, result] of results.entries()) {
-      const sameSubject = ['sub-a', 'sub-b', 'sub-a'][index] === bound[0].subject;
-      expect(result, `sign-in ${index}`).toEqual(sameSubject ? { userId: twin.id, bind: expect.any(Boolean) } : { refused: 'boundElsewhere' });
+    // Eight rounds: the same identity twice and another one at once; whichever binds first, the same identity's other
+    // sign-in gets in (it once read "not bound" by subject and then "bound" by e-mail, and was refused).
+    for (let round = 0; round < 8; round++) {
+      const email = `twin${round}@bau.example`;
+      const [twin] = await t.db.insert(users).values({ login: `twin${round}`, email, isExternalLogin: true }).returning({ id: users.id });
+      const subjects = [`sub-a${round}`, `sub-b${round}`, `sub-a${round}`];
+      const results = await Promise.all(subjects.map((sub) => resolveSignIn(t.db, provider.issuer, { sub, email, email_verified: true })));
+      const bound = await t.db.select({ subject: userIdentities.subject }).from(userIdentities).where(eq(userIdentities.userId, twin.id));
+      expect(bound).toHaveLength(1);
+      for (const [index, result] of results.entries()) {
+        const sameSubject = subjects[index] === bound[0].subject;
+        expect(result, `round ${round}, sign-in ${index}`).toEqual(sameSubject ? { userId: twin.id, bind: expect.any(Boolean) } : { refused: 'boundElsewhere' });
+      }
     }
   });
 
