@@ -40,7 +40,7 @@ describe('a login flood from 300 addresses', () => {
     let allSent = false;
     const flood = (async () => {
       const sent: Promise<{ status: number; challenged: boolean }>[] = [];
-      for (let i = 0; (flooding || i < 300) && i < 3_000; i++) {
+      for (let i = 0; (flooding || i < 300) && i < 6_000; i++) {
         sent.push(
           login(`nobody-${i}-${Math.random().toString(36).slice(2, 8)}`, `guess-${i}`, address(i % 300), undefined, giveUp.signal).then(
             async (response) => {
@@ -52,7 +52,9 @@ describe('a login flood from 300 addresses', () => {
             () => ({ status: 0, challenged: false }),
           ),
         );
-        await sleep(17);
+        // Two tries per 17 ms: at one, a quiet PostgreSQL pass answered them as fast as they came, the line of
+        // unknown browsers drained, and the checks "while the flood still fills the line" met an empty line.
+        if (i % 2 === 1) await sleep(17);
       }
       allSent = true;
       return Promise.all(sent);
