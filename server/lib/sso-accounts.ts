@@ -41,7 +41,6 @@ const candidateColumns = {
   isActive: users.isActive,
 };
 
-/** The portal user the provider's answer signs in (binding the subject on the first sign-in), or the refusal. */
 /** The account this provider identity is bound to, if any. */
 async function boundAccount(db: Db, issuer: string, subject: string): Promise<SignInCandidate | undefined> {
   const [bound] = await db
@@ -52,6 +51,7 @@ async function boundAccount(db: Db, issuer: string, subject: string): Promise<Si
   return bound ? { ...bound, isBound: true } : undefined;
 }
 
+/** The portal user the provider's answer signs in (binding the subject on the first sign-in), or the refusal. */
 export async function resolveSignIn(db: Db, issuer: string, claims: ProviderAnswer['claims']): Promise<SignInMatch> {
   const subject = claims.sub;
   const bound = await boundAccount(db, issuer, subject);

@@ -22,9 +22,12 @@ type SearchRow = UnitRow & {
   plantName: string | null;
 };
 
+/** A tenant offers the search: its features hold AdvancedSearch. */
+const offersSearch = () => sql`${tenants.features} @> ${JSON.stringify([ADVANCED_SEARCH_FEATURE])}::jsonb`;
+
 /** Tenants that have the feature, as an array computed once: a filter, not a join that scans per tenant. */
 function tenantsWithSearch(): SQL {
-  return sql`${projectUnits.tenantId} = any(array(select t.id from ${tenants} t where t.features @> ${JSON.stringify([ADVANCED_SEARCH_FEATURE])}::jsonb))`;
+  return sql`${projectUnits.tenantId} = any(array(select ${tenants.id} from ${tenants} where ${offersSearch()}))`;
 }
 
 /** Units the user may see anyway, restricted to tenants that offer the search. */
@@ -42,7 +45,7 @@ async function searchViewer(db: Db, user: SessionUser): Promise<SessionUser> {
   const offering = await db
     .select({ id: tenants.id })
     .from(tenants)
-    .where(and(inArray(tenants.id, user.tenantIds), sql`${tenants.features} @> ${JSON.stringify([ADVANCED_SEARCH_FEATURE])}::jsonb`));
+    .where(and(inArray(tenants.id, user.tenantIds), offersSearch()));
   return { ...user, tenantIds: offering.map((tenant) => tenant.id) };
 }
 
