@@ -7,7 +7,7 @@ import { E2E_WORKERS } from './tests/e2e/workers.ts';
  * a time, on a machine no other journey shares — a neighbour's burst would measure the neighbour. (vitest 4.1 runs this
  * group first, though its groupOrder says second; either way nothing runs beside it.)
  */
-const TIMED = ['aac-order', 'live', 'model-to-order', 'rules-explained', 'shell', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
+const TIMED = ['aac-order', 'live', 'login-challenge', 'model-to-order', 'rules-explained', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 export default defineConfig({
   test: {

@@ -1,11 +1,13 @@
 // `npm test`: every suite, each line prefixed with its suite's name; the end lists each suite's time and result.
 // Exit code 1 when any suite failed (all of them run to the end, so one run shows every failure).
-//   typecheck → unit/component/API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts; the timed ones in a group of their own)
+//   typecheck beside the unit/component suites → API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts; the timed ones in a group of their own)
 //   → with TEST_POSTGRES_URL (an admin URL, …/postgres; .ci/run sets it) the API and concurrency suites once more
 //     against that PostgreSQL server.
-// One after another on a machine with fewer than four cores (TEST_PHASES=parallel overrides): measured on the 2-core
-// CI machine (2026-11-29), the suites side by side took each other's cores — the unit/API suite ran 32 min instead
-// of 12, twenty timing-bounded API tests on PostgreSQL failed, and the journeys took 1.7× as long.
+// On a machine with fewer than four cores (TEST_PHASES=parallel overrides) the suites run one after another, but for
+// the typecheck, which runs beside the unit and component suites (one core for ~50 s; the API suites' floods and
+// timing bounds run without it). Measured on the 2-core CI machine (2026-11-29), all suites side by side took each
+// other's cores — the unit/API suite ran 32 min instead of 12, twenty timing-bounded API tests on PostgreSQL failed,
+// and the journeys took 1.7× as long. The journeys themselves run two files at a time there (tests/e2e/workers.ts).
 // With four cores or more (or TEST_PHASES=parallel) the typecheck, the unit/API suites, the journeys and the
 // PostgreSQL pass run side by side, then the timed journeys alone.
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,6 +20,10 @@ const npx = (args, env = {}) => ({ command: 'npx', args, env });
 const suites = {
   types: npx(['tsc', '--noEmit', '-p', 'tsconfig.json']),
   tests: npx(['vitest', 'run']),
+  // The same suites in two runs, for a 2-core machine: the unit and component suites beside the typecheck, then the
+  // API suites (with their timing-bounded floods) without it.
+  units: npx(['vitest', 'run', '--project', 'unit', '--project', 'components']),
+  api: npx(['vitest', 'run', '--project', 'api', '--project', 's3']),
   // Both projects in one run: one build, one demo template; the timed journeys run as a group of their own.
   e2e: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts']),
   journeys: npx(['vitest', 'run', '--config', 'vitest.e2e.config.ts', '--project', 'journeys']),
@@ -78,7 +84,9 @@ if (parallel) {
   await Promise.all(['types', 'tests', 'journeys', ...postgres].map(run));
   await run('timed');
 } else {
-  for (const name of ['types', 'tests', 'e2e', ...postgres]) await run(name);
+  // The typecheck (one core, ~50 s) beside the unit and component suites; the rest one after another.
+  await Promise.all(['types', 'units'].map(run));
+  for (const name of ['api', 'e2e', ...postgres]) await run(name);
 }
 
 const total = Math.round((Date.now() - started) / 1000);
