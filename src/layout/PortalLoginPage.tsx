@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { Login, LoginForm, useTranslate } from 'react-admin';
+import { Login, useTranslate } from 'react-admin';
+import { PortalLoginForm } from './PortalLoginForm';
 import { SingleSignOnButton } from './SingleSignOnButton';
 
 export function PortalLoginPage() {
@@ -17,7 +18,7 @@ export function PortalLoginPage() {
           {translate('APP.Subtitle')}
         </Typography>
       </Box>
-      <LoginForm />
+      <PortalLoginForm />
       <SingleSignOnButton />
     </Login>
   );
