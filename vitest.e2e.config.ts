@@ -4,8 +4,9 @@ import { E2E_WORKERS } from './tests/e2e/workers.ts';
 /**
  * Journeys that assert how fast the app follows (live updates, a solved login challenge, the viewer's extraction,
  * workflow answers, rule explanations, the model-to-order path's longest wait): they run in a group of their own, one at
- * a time, on a machine no other journey shares — a neighbour's burst would measure the neighbour. (vitest 4.1 runs this
- * group first, though its groupOrder says second; either way nothing runs beside it.)
+ * a time, on a machine no other journey shares — a neighbour's burst would measure the neighbour. (With two workers
+ * vitest 4.1 runs this group after the journeys, as its groupOrder says; with one it ran it first. Either way nothing
+ * runs beside it.)
  */
 const TIMED = ['aac-order', 'live', 'login-challenge', 'model-to-order', 'rules-explained', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
 

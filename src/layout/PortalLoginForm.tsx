@@ -4,7 +4,7 @@ import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from
 
 /**
  * react-admin's login form, but a refused login is said inside the form, and the newest answer replaces the last.
- * As toasts (react-admin's LoginForm) every refusal queued behind the one on screen, four seconds each: after five
+ * As toasts (react-admin's LoginForm) every refusal queued behind the one on screen, about five seconds each: after five
  * wrong passwords "Too many failed logins. Please try again in 1 second." appeared 23 s late, long after the second
  * it named. The alert is emptied when the next try starts, so a screen reader announces a repeated answer again.
  */
@@ -33,7 +33,7 @@ export function PortalLoginForm() {
         <TextInput autoFocus source="username" label={translate('ra.auth.username')} autoComplete="username" validate={required()} />
         <PasswordInput source="password" label={translate('ra.auth.password')} autoComplete="current-password" validate={required()} />
         {error && (
-          <Alert severity="error" sx={{ mt: 1, whiteSpace: 'pre-line' }} data-testid="login-error">
+          <Alert severity="error" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
             {error}
           </Alert>
         )}
