@@ -61,7 +61,38 @@ let averageHashMs = 400;
 
 /** True while a new try in `line` would be refused at once (every slot taken, its line full). */
 export function hashLineFull(line: HashLine): boolean {
-  return running >= HASH_CONCURRENCY && lines[line].length >= HASH_QUEUE_MAX;
+  // The places: the free slots and the line's bound; taken by those waiting in the line and those holding a place.
+  return lines[line].length + held[line] >= HASH_QUEUE_MAX + Math.max(0, HASH_CONCURRENCY - running);
+}
+
+/** Places in a line promised to tries that do database work before they hash (a login's back-off, its account). */
+const held: Record<HashLine, number> = { known: 0, proven: 0, unknown: 0 };
+
+/** A place in a hashing line, held from the moment a request is let in until its hash takes it over (or release()). */
+export interface HashPlace {
+  readonly line: HashLine;
+  /** Gives the place back: the request ends without hashing, or its hash takes the place over. True if it was held. */
+  release(): boolean;
+}
+
+/**
+ * Takes a place in the line now, for a hash that starts after some database work; null when the line is full.
+ * Without it a full line had gaps: when a check ended, the next try of a flood took the freed place only after its
+ * database work, and a newcomer arriving meanwhile was let in (and hashed) where the flood's tries are challenged.
+ */
+export function holdHashPlace(line: HashLine): HashPlace | null {
+  if (hashLineFull(line)) return null;
+  held[line]++;
+  let holding = true;
+  return {
+    line,
+    release() {
+      if (!holding) return false;
+      holding = false;
+      held[line]--;
+      return true;
+    },
+  };
 }
 
 /** Hashes running, waiting and done since the start (for tests and monitoring). */
@@ -69,12 +100,15 @@ export function hashingStats() {
   return { running, waiting: lines.known.length + lines.proven.length + lines.unknown.length, provenWaiting: lines.proven.length, completed };
 }
 
-/** Runs one hash when a slot is free, after those waiting in the same or an earlier line. */
-async function inHashSlot<T>(work: () => Promise<T>, line: HashLine = 'unknown'): Promise<T> {
+/** Runs one hash when a slot is free, after those waiting in the same or an earlier line (taking over a held place). */
+async function inHashSlot<T>(work: () => Promise<T>, line: HashLine = 'unknown', place?: HashPlace): Promise<T> {
+  // The held place becomes the place in the queue below, in the same tick: no one can take it in between. (A slot that
+  // was free when the place was given may have been taken since: then the holder waits, the line one longer.)
+  const holding = place?.line === line && place.release();
   if (running >= HASH_CONCURRENCY) {
     const queue = lines[line];
     const ahead = ORDER.slice(0, ORDER.indexOf(line) + 1).reduce((sum, name) => sum + lines[name].length, 0);
-    if (queue.length >= HASH_QUEUE_MAX) throw new PasswordCheckBusy(Math.max(1, Math.ceil(((ahead + 1) * averageHashMs) / HASH_CONCURRENCY / 1000)), line);
+    if (!holding && queue.length + held[line] >= HASH_QUEUE_MAX) throw new PasswordCheckBusy(Math.max(1, Math.ceil(((ahead + 1) * averageHashMs) / HASH_CONCURRENCY / 1000)), line);
     await new Promise<void>((resolve) => queue.push(resolve));
   } else running++;
   const started = performance.now();
@@ -118,14 +152,14 @@ function parse(stored: string | null) {
  * Checks a password against a stored hash. Unknown accounts (no hash) cost the same: a hash with the current
  * parameters, so the answer's timing does not tell which logins exist. `line`: where the check waits for a slot.
  */
-export async function verifyPassword(password: string, stored: string | null, options: { line?: HashLine } = {}): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | null, options: { line?: HashLine; place?: HashPlace } = {}): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) {
     const { N, r, p } = SCRYPT_PARAMS;
-    await inHashSlot(() => scrypt(password, DUMMY_SALT, N, r, p), options.line);
+    await inHashSlot(() => scrypt(password, DUMMY_SALT, N, r, p), options.line, options.place);
     return false;
   }
-  const actual = await inHashSlot(() => scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p), options.line);
+  const actual = await inHashSlot(() => scrypt(password, parsed.salt, parsed.n, parsed.r, parsed.p), options.line, options.place);
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
 }
 

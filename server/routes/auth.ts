@@ -9,7 +9,7 @@ import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, LoginAttempt } from '../lib/login-throttle.js';
 import { challengeRefusal, redeemProof } from '../lib/login-challenge.js';
-import { hashLineFull, hashPassword, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
+import { hashPassword, holdHashPlace, needsRehash, PasswordCheckBusy, verifyPassword, type HashLine } from '../lib/passwords.js';
 import { externalLoginOnly, providerSignOutUrl } from '../lib/sso-accounts.js';
 import { csrfGuard, fromOwnPage } from '../lib/security.js';
 import { createSession, deleteSession, loadSessionUser, SESSION_COOKIE, SESSION_TTL_MS } from '../lib/sessions.js';
@@ -30,31 +30,39 @@ authRoutes.post('/login', async (c) => {
   const deviceToken = getCookie(c, DEVICE_COOKIE);
   // A flood keeps the line of unknown browsers full: a new browser without a proof is answered with a challenge
   // before any other work (one insert), so the flood cannot slow the answers of everyone else down. Its try would
-  // have been taken back anyway; the back-off counts the try it makes with the solved challenge.
-  if (!proof && !deviceToken && hashLineFull('unknown')) throw await challengeRefusal(db, username);
-
-  const attempt = await LoginAttempt.begin(db, username, { address: clientAddress(c), deviceToken });
-  const [account] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, isExternalLogin: users.isExternalLogin })
-    .from(users)
-    .where(eq(sql`lower(${users.login})`, username.toLowerCase()));
-  if (account?.isActive && !passwordSignInAllowed(account)) {
-    // Not a wrong password: the account signs in through the identity provider (no back-off for that).
-    await attempt.takeBack();
-    throw externalLoginOnly(c.get('config').sso);
-  }
-  // A browser the account knows waits first; then a try with a solved challenge; then everyone else.
-  const line: HashLine = attempt.knownDevice ? 'known' : (await redeemProof(db, username, proof)) ? 'proven' : 'unknown';
-  let ok: boolean;
+  // have been taken back anyway; the back-off counts the try it makes with the solved challenge. A try let in holds
+  // its place in that line through its database work, so the line stays full while a flood lasts.
+  const place = !proof && !deviceToken ? holdHashPlace('unknown') : undefined;
+  if (place === null) throw await challengeRefusal(db, username);
+  let attempt: LoginAttempt;
+  let account: { id: number; passwordHash: string | null };
   try {
-    ok = await verifyPassword(password, account?.passwordHash ?? null, { line });
-  } catch (error) {
-    if (!(error instanceof PasswordCheckBusy)) throw error;
-    await attempt.takeBack();
-    // All checks taken (a flood): a new browser gets a challenge to solve instead of "server busy" (docs/security.md).
-    throw line === 'known' ? error : await challengeRefusal(db, username);
+    attempt = await LoginAttempt.begin(db, username, { address: clientAddress(c), deviceToken });
+    const [found] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, isExternalLogin: users.isExternalLogin })
+      .from(users)
+      .where(eq(sql`lower(${users.login})`, username.toLowerCase()));
+    if (found?.isActive && !passwordSignInAllowed(found)) {
+      // Not a wrong password: the account signs in through the identity provider (no back-off for that).
+      await attempt.takeBack();
+      throw externalLoginOnly(c.get('config').sso);
+    }
+    // A browser the account knows waits first; then a try with a solved challenge; then everyone else.
+    const line: HashLine = attempt.knownDevice ? 'known' : (await redeemProof(db, username, proof)) ? 'proven' : 'unknown';
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(password, found?.passwordHash ?? null, { line, place });
+    } catch (error) {
+      if (!(error instanceof PasswordCheckBusy)) throw error;
+      await attempt.takeBack();
+      // All checks taken (a flood): a new browser gets a challenge to solve instead of "server busy" (docs/security.md).
+      throw line === 'known' ? error : await challengeRefusal(db, username);
+    }
+    if (!found || !ok || !found.isActive) throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
+    account = found;
+  } finally {
+    place?.release();
   }
-  if (!account || !ok || !account.isActive) throw new ApiError(401, [{ key: 'ERRORMESSAGES.InvalidCredentials' }]);
 
   const newDeviceToken = await attempt.succeeded();
   if (needsRehash(account.passwordHash)) await rehash(c, account.id, account.passwordHash!, password);

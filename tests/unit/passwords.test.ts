@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   HASH_CONCURRENCY,
   HASH_QUEUE_MAX,
+  hashLineFull,
   hashPassword,
+  holdHashPlace,
   needsRehash,
   PasswordCheckBusy,
   PRODUCTION_LOG2N,
@@ -65,5 +67,49 @@ describe('the hashing queue', () => {
     await known;
     expect(order.indexOf('known true')).toBeLessThanOrEqual(HASH_CONCURRENCY);
     expect(order.filter((entry) => entry === 'other true')).toHaveLength(HASH_CONCURRENCY + HASH_QUEUE_MAX);
+  });
+
+  it('counts a held place as taken until its hash takes it over, so a full line has no gap a newcomer slips into', async () => {
+    const stored = await hashPassword('secret');
+    // The slots busy and one place short of a full line of unknown browsers.
+    const checks = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_MAX - 1 }, () => verifyPassword('secret', stored));
+    expect(hashLineFull('unknown')).toBe(false);
+    const place = holdHashPlace('unknown');
+    expect(place).not.toBeNull();
+    // While its holder does its database work, the line is full: the next try is refused at once, not let in.
+    expect(hashLineFull('unknown')).toBe(true);
+    expect(holdHashPlace('unknown')).toBeNull();
+    await expect(verifyPassword('secret', stored)).rejects.toBeInstanceOf(PasswordCheckBusy);
+    // The holder's hash takes the held place over (it is not refused by its own place), and the line stays full.
+    const holder = verifyPassword('secret', stored, { place: place! });
+    expect(hashLineFull('unknown')).toBe(true);
+    place!.release();
+    expect(hashLineFull('unknown')).toBe(true);
+    expect(await holder).toBe(true);
+    await Promise.all(checks);
+    expect(hashLineFull('unknown')).toBe(false);
+  });
+
+  it('gives a held place back when its request ends without hashing', async () => {
+    const stored = await hashPassword('secret');
+    const checks = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_MAX - 1 }, () => verifyPassword('secret', stored));
+    const place = holdHashPlace('unknown')!;
+    expect(hashLineFull('unknown')).toBe(true);
+    place.release();
+    place.release();
+    expect(hashLineFull('unknown')).toBe(false);
+    await Promise.all(checks);
+  });
+
+  it('gives a burst arriving at an idle server the free slots and the line as places, no more; a holder always gets in', async () => {
+    const stored = await hashPassword('secret');
+    const places = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_MAX }, () => holdHashPlace('unknown'));
+    expect(places.every(Boolean)).toBe(true);
+    expect(holdHashPlace('unknown')).toBeNull();
+    // A try from a browser the account knows takes a free slot meanwhile: every holder still gets its check.
+    const known = verifyPassword('secret', stored, { line: 'known' });
+    const checks = places.map((place) => verifyPassword('secret', stored, { place: place! }));
+    expect(await Promise.all([known, ...checks])).toEqual(Array.from({ length: places.length + 1 }, () => true));
+    expect(hashLineFull('unknown')).toBe(false);
   });
 });
