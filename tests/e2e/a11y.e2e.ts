@@ -23,7 +23,7 @@ afterAll(async () => {
 
 async function signInGerman(user: string): Promise<Page> {
   // axe is injected as a script: the app's Content-Security-Policy would refuse it.
-  const context = await newContext(browser, server.baseURL, 'en-US', { width: 1440, height: 900 }, { bypassCSP: true });
+  const context = await newContext(browser, server.baseURL, 'en-US', { width: 1440, height: 900 }, { bypassCSP: true, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   await login(page, user);
   const me = await (await page.request.get('/api/auth/me')).json();

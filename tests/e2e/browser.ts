@@ -86,8 +86,20 @@ function watchConsole(page: Page): void {
   page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
 }
 
-export async function newContext(browser: Browser, baseURL: string, locale = 'en-US', viewport = { width: 1366, height: 860 }, options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport, ...options });
+/**
+ * A browser context as the journeys use it. It asks for reduced motion (prefers-reduced-motion, as a user can in the
+ * system settings): the app then opens dialogs and menus without MUI's transitions (src/theme.ts), and Playwright,
+ * which waits for an element to stop moving before it clicks, need not wait out each one. `reducedMotion:
+ * 'no-preference'` gives the transitions back: the accessibility audit runs with them.
+ */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  locale = 'en-US',
+  viewport = { width: 1366, height: 860 },
+  options: { bypassCSP?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport, reducedMotion: 'reduce', ...options });
   context.on('page', watchConsole);
   context.on('page', trackRequests);
   if (process.env.E2E_PROFILE) context.on('page', profilePage);

@@ -130,7 +130,7 @@ describe('My Tasks as customer', () => {
   });
 
   it('on a phone: cards only (whatever the stored style), no sideways scrolling, and the list still opens', async () => {
-    const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await login(page, 'customer');
     await page.evaluate(() => window.localStorage.setItem('px.list.style', 'table'));
