@@ -5,14 +5,18 @@ import { E2E_WORKERS } from './tests/e2e/workers.ts';
  * Journeys that assert how fast the app follows (live updates, a solved login challenge, the viewer's extraction,
  * workflow answers, rule explanations, the model-to-order path's longest wait): they run in a group of their own, one at
  * a time, on a machine no other journey shares — a neighbour's burst would measure the neighbour. (With two workers
- * vitest 4.1 runs this group after the journeys, as its groupOrder says; with one it ran it first. Either way nothing
- * runs beside it.)
+ * vitest 4.1 runs this group after the journeys, as its groupOrder says; with one it ran it first.) One journey at a
+ * time leaves one of two cores idle: `npm test` runs the typecheck there (scripts/test.mjs), a steady single-threaded
+ * neighbour, not a bursty one — measured on the 2-core machine, the timed group took 132 s beside it against ~125 s
+ * alone, every bound held.
  */
 const TIMED = ['aac-order', 'live', 'login-challenge', 'model-to-order', 'rules-explained', 'viewer-extraction', 'workflow'].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 export default defineConfig({
   test: {
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // The default report, and one line when the timed group begins (scripts/test.mjs starts the typecheck then).
+    reporters: ['default', './tests/e2e/timed-start-reporter.ts'],
     setupFiles: ['tests/e2e/console-guard.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,

@@ -1,18 +1,23 @@
 // `npm test`: every suite, each line prefixed with its suite's name; the end lists each suite's time and result.
 // Exit code 1 when any suite failed (all of them run to the end, so one run shows every failure).
-//   typecheck beside the unit/component suites → API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts; the timed ones in a group of their own)
-//   → with TEST_POSTGRES_URL (an admin URL, …/postgres; .ci/run sets it) the API and concurrency suites once more
-//     against that PostgreSQL server.
+//   unit/component suites → API/s3 suites (vitest) → browser journeys (vitest.e2e.config.ts; the timed ones in a group of
+//   their own, the typecheck beside them) → with TEST_POSTGRES_URL (an admin URL, …/postgres; .ci/run sets it) the API
+//   and concurrency suites once more against that PostgreSQL server.
 // On a machine with fewer than four cores (TEST_PHASES=parallel overrides) the suites run one after another, but for
-// the typecheck, which runs beside the unit and component suites (one core for ~50 s; the API suites' floods and
-// timing bounds run without it). Measured on the 2-core CI machine (2026-11-29), all suites side by side took each
-// other's cores — the unit/API suite ran 32 min instead of 12, twenty timing-bounded API tests on PostgreSQL failed,
-// and the journeys took 1.7× as long. The journeys themselves run two files at a time there (tests/e2e/workers.ts).
+// the typecheck: it starts when the timed journeys do (tests/e2e/timed-start-reporter.ts says when), which run one at a
+// time and leave a core idle. Measured on the 2-core machine (2026-11-29): the unit and component suites took 160 s
+// with the typecheck beside them and 125 s alone; the timed journeys ~7 s longer beside it. Earlier, all suites side
+// by side took each other's cores — the unit/API suite ran 32 min instead of 12, twenty timing-bounded API tests on
+// PostgreSQL failed, and the journeys took 1.7× as long. The journeys themselves run two files at a time there
+// (tests/e2e/workers.ts).
 // With four cores or more (or TEST_PHASES=parallel) the typecheck, the unit/API suites, the journeys and the
 // PostgreSQL pass run side by side, then the timed journeys alone.
 import { execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
+
+// Printed by the journeys' run when the timed group begins (tests/e2e/timed-start-reporter.ts).
+const TIMED_START_LINE = 'timed journeys: starting';
 
 const root = new URL('..', import.meta.url).pathname;
 const npx = (args, env = {}) => ({ command: 'npx', args, env });
@@ -20,8 +25,8 @@ const npx = (args, env = {}) => ({ command: 'npx', args, env });
 const suites = {
   types: npx(['tsc', '--noEmit', '-p', 'tsconfig.json']),
   tests: npx(['vitest', 'run']),
-  // The same suites in two runs, for a 2-core machine: the unit and component suites beside the typecheck, then the
-  // API suites (with their timing-bounded floods) without it.
+  // The same suites in two runs, for a 2-core machine: the unit and component suites, then the API suites (with their
+  // timing-bounded floods).
   units: npx(['vitest', 'run', '--project', 'unit', '--project', 'components']),
   api: npx(['vitest', 'run', '--project', 'api', '--project', 's3']),
   // Both projects in one run: one build, one demo template; the timed journeys run as a group of their own.
@@ -44,7 +49,8 @@ const failures = [];
 const ansi = /\u001b\[[0-9;]*m/g;
 const failureLine = /^\s*(FAIL\s|×\s|✗\s|❯ .*\(\d+ tests?(?: \|)? \d+ failed)|AssertionError|Error: Test timed out/;
 
-function run(name) {
+/** Runs a suite to its end; `onLine` sees each line it prints. */
+function run(name, onLine = () => {}) {
   const { command, args, env } = suites[name];
   const started = Date.now();
   return new Promise((resolve) => {
@@ -55,6 +61,7 @@ function run(name) {
       createInterface({ input: stream }).on('line', (line) => {
         (stream === child.stdout ? process.stdout : process.stderr).write(`[${name}] ${line}\n`);
         const plain = line.replace(ansi, '');
+        onLine(plain);
         if (failures.length >= 240) return;
         if (failureLine.test(plain)) {
           failures.push(`[${name}] ${plain.trim().slice(0, 300)}`);
@@ -84,9 +91,14 @@ if (parallel) {
   await Promise.all(['types', 'tests', 'journeys', ...postgres].map(run));
   await run('timed');
 } else {
-  // The typecheck (one core, ~50 s) beside the unit and component suites; the rest one after another.
-  await Promise.all(['types', 'units'].map(run));
-  for (const name of ['api', 'e2e', ...postgres]) await run(name);
+  for (const name of ['units', 'api']) await run(name);
+  // The typecheck (one core, ~100 s) beside the timed journeys, which leave one core idle.
+  let types;
+  await run('e2e', (line) => {
+    if (!types && line.includes(TIMED_START_LINE)) types = run('types');
+  });
+  await (types ?? run('types'));
+  for (const name of postgres) await run(name);
 }
 
 const total = Math.round((Date.now() - started) / 1000);
