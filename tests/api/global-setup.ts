@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.js';
 import { createThrowawayDatabase } from '../support/databases.js';
+import { seedDataDirTemplate } from '../support/server.js';
+import { PRODUCTION_LOG2N } from '../../server/lib/passwords.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,16 +13,29 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** With TEST_DATABASE_URL: a migrated PostgreSQL database each test file's database is copied from. */
     postgresTemplate: string;
+    /**
+     * Seeded PGlite data directories by password hashing cost (log2 N): the servers of the socket suites start on a
+     * copy (socket-server.ts). None with TEST_DATABASE_URL (those servers use a PostgreSQL database).
+     */
+    demoDataDirs: Record<string, string>;
   }
 }
 
 interface Templates {
   pgliteTemplate: string;
   postgresTemplate: string;
+  demoDataDirs: Record<string, string>;
   stop(): Promise<void>;
 }
 
+/** The hashing costs of the suites' servers: the test default (vite.config.ts) and production (the login floods). */
+const SERVER_LOG2NS = [process.env.PASSWORD_HASH_LOG2N ?? '12', String(PRODUCTION_LOG2N)];
+
 async function makeTemplates(): Promise<Templates> {
+  // The seeded data directories in server processes of their own, beside the migrated template made here.
+  const seeding = process.env.TEST_DATABASE_URL
+    ? []
+    : SERVER_LOG2NS.map(async (log2n) => [log2n, await seedDataDirTemplate({ env: { PASSWORD_HASH_LOG2N: log2n }, what: `the server seeding a demo data directory (2^${log2n})` })] as const);
   const folder = mkdtempSync(join(tmpdir(), 'px-test-template-'));
   const pglite = await openDatabase({});
   const file = join(folder, 'pglite.tar.gz');
@@ -37,12 +52,15 @@ async function makeTemplates(): Promise<Templates> {
     postgresTemplate = template.name;
     dropTemplate = template.drop;
   }
+  const demoDataDirs = Object.fromEntries(await Promise.all(seeding));
   return {
     pgliteTemplate: file,
     postgresTemplate,
+    demoDataDirs,
     async stop() {
       await dropTemplate?.();
       rmSync(folder, { recursive: true, force: true });
+      for (const dir of Object.values(demoDataDirs)) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -61,6 +79,7 @@ export default async function setup(project: TestProject) {
   const templates = await state.templates;
   project.provide('pgliteTemplate', templates.pgliteTemplate);
   project.provide('postgresTemplate', templates.postgresTemplate);
+  project.provide('demoDataDirs', templates.demoDataDirs);
   return async () => {
     state.users -= 1;
     if (state.users > 0) return;

@@ -6,7 +6,8 @@ import { createThrowawayDatabase } from '../support/databases.js';
 import { sessionCookie } from '../support/session.js';
 import { startReceiver } from './webhook-receiver.js';
 import { freePort } from '../support/ports.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { copyDataDir, startTestServer, type TestServer } from '../support/server.js';
+import { demoDataDir } from './socket-server.js';
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let dataDir: string;
@@ -44,7 +45,7 @@ beforeAll(async () => {
     const throwaway = await createThrowawayDatabase(adminUrl, 'px_test_kill');
     databaseUrl = throwaway.url;
     dropDatabase = throwaway.drop;
-  }
+  } else copyDataDir(demoDataDir(), dataDir);
 });
 afterAll(async () => {
   await receiver?.close();

@@ -5,8 +5,8 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, E2E_SERVER_ENV } from './browser';
 import { E2E_WORKERS } from './workers';
-import { copyDemoTemplate, startJourneyServer } from './isolated-server';
-import { startTestServer } from '../support/server.js';
+import { startJourneyServer } from './isolated-server';
+import { copyDataDir, seedDataDirTemplate } from '../support/server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,18 +17,10 @@ declare module 'vitest' {
   }
 }
 
-/** Seeds the demo into a data directory of its own: a server starts there, becomes ready, and stops again. */
-async function seedDemoTemplate(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'px-e2e-template-'));
-  const seeding = await startTestServer({ dataDir: dir, env: { ...E2E_SERVER_ENV, LOG_LEVEL: 'warn' }, what: 'the server seeding the demo template' });
-  await seeding.stop();
-  return dir;
-}
-
 /** A server on a copy of the demo template: the shared server of one worker (its scheduler runs, as in production). */
 async function startSharedServer(demoTemplate: string): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-'));
-  copyDemoTemplate(demoTemplate, dataDir);
+  copyDataDir(demoTemplate, dataDir);
   const server = await startJourneyServer({ dataDir, env: { SCHEDULER_INTERVAL_MS: undefined } });
   return {
     baseURL: server.baseURL,
@@ -53,7 +45,7 @@ async function startShared(): Promise<Shared> {
   // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
   if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
   // The demo installation, seeded once: every server of the run starts on a copy of it.
-  const demoTemplate = await seedDemoTemplate();
+  const demoTemplate = await seedDataDirTemplate({ env: E2E_SERVER_ENV, what: 'the server seeding the demo template' });
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startSharedServer(demoTemplate)));
   return {
     baseURLs: servers.map((server) => server.baseURL),

@@ -1,23 +1,13 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD, E2E_SERVER_ENV, EXTERNAL_LOGINS, launchBrowser, login, newContext } from './browser';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { copyDataDir, startTestServer, type TestServer } from '../support/server.js';
 
 const root = resolve(__dirname, '../..');
 
-
-/**
- * The demo installation seeded once per run (global-setup.ts), copied into a server's data directory: a server
- * starts on a copy in ~7 s instead of ~18 s for a fresh seed. Sockets (the control socket) are not copied.
- */
-export function copyDemoTemplate(template: string | undefined, dataDir: string): boolean {
-  if (!template || !existsSync(template)) return false;
-  cpSync(template, dataDir, { recursive: true, filter: (source) => !lstatSync(source).isSocket() });
-  return true;
-}
 
 /** A journey server: the built app, journey settings (E2E_SERVER_ENV), warnings and errors in the test output. */
 export function startJourneyServer(options: { dataDir?: string; seed?: 'demo' | 'none'; env?: Record<string, string | undefined>; captureOutput?: boolean; what?: string }): Promise<TestServer> {
@@ -36,7 +26,7 @@ export function startJourneyServer(options: { dataDir?: string; seed?: 'demo' | 
 export async function startIsolatedServer(options: { seed?: 'demo' | 'none'; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'px-e2e-iso-'));
   // A fresh copy of the demo installation (the same as a fresh seed, made minutes ago).
-  if ((options.seed ?? 'demo') === 'demo') copyDemoTemplate(inject('demoTemplate'), dataDir);
+  if ((options.seed ?? 'demo') === 'demo') copyDataDir(inject('demoTemplate'), dataDir);
   const server = await startJourneyServer({ ...options, dataDir, captureOutput: true, what: 'isolated server' });
   return {
     ...server,

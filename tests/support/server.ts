@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +80,28 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A demo installation seeded once (a data directory a server started, seeded and stopped in), copied into a new
+ * server's data directory: that server starts in ~3 s instead of ~11 s (~16 s at production password hashing: the
+ * demo accounts' hashes). Sockets (the control socket) are not copied.
+ */
+export function copyDataDir(template: string | undefined, dataDir: string): boolean {
+  if (!template || !existsSync(template)) return false;
+  cpSync(template, dataDir, { recursive: true, filter: (source) => !lstatSync(source).isSocket() });
+  return true;
+}
+
+/** Seeds the demo into a data directory of its own: a server starts there, becomes ready, and stops again. */
+export async function seedDataDirTemplate(options: { env?: Record<string, string | undefined>; what?: string } = {}): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'px-test-demo-template-'));
+  const seeding = await startTestServer({ dataDir: dir, env: { LOG_LEVEL: 'warn', ...options.env }, what: options.what ?? 'the server seeding a demo template' });
+  await seeding.stop();
+  return dir;
+}
+
 export interface TestServerOptions extends Partial<ServerEnvOptions> {
+  /** A seeded data directory (seedDataDirTemplate) copied into the server's own before it starts. */
+  template?: string;
   /** Variables over the test environment (testServerEnv). */
   env?: Record<string, string | undefined>;
   /** Keep stdout for output() (the first administrator's link, log lines); else stdout is dropped. */
@@ -98,6 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const port = options.port || (await freePort());
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'px-test-server-'));
+  if (options.template) copyDataDir(options.template, dataDir);
   const baseURL = `http://127.0.0.1:${port}`;
   const env = testServerEnv({ ...options, port, dataDir }, options.env);
   let printed = '';
