@@ -13,7 +13,9 @@
 // With four cores or more (or TEST_PHASES=parallel) the typecheck, the unit/API suites, the journeys and the
 // PostgreSQL pass run side by side, then the timed journeys alone.
 import { execFileSync, spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 // Printed by the journeys' run when the timed group begins (tests/e2e/timed-start-reporter.ts).
@@ -91,6 +93,11 @@ if (parallel) {
   await Promise.all(['types', 'tests', 'journeys', ...postgres].map(run));
   await run('timed');
 } else {
+  // The API and browser phases start their servers on copies of one demo installation, seeded by the first of them
+  // (tests/support/server.ts seedDataDirTemplate): one seed instead of two.
+  const shared = mkdtempSync(join(tmpdir(), 'px-npm-test-'));
+  process.env.PX_TEST_DEMO_DATA_DIR = join(shared, 'demo');
+  process.on('exit', () => rmSync(shared, { recursive: true, force: true }));
   for (const name of ['units', 'api']) await run(name);
   // The typecheck (one core, ~100 s) beside the timed journeys, which leave one core idle.
   let types;

@@ -33,9 +33,14 @@ const SERVER_LOG2NS = [process.env.PASSWORD_HASH_LOG2N ?? '12', String(PRODUCTIO
 
 async function makeTemplates(): Promise<Templates> {
   // The seeded data directories in server processes of their own, beside the migrated template made here.
+  // The default cost's is the one `npm test` shares with the journeys (PX_TEST_DEMO_DATA_DIR), where it names one.
   const seeding = process.env.TEST_DATABASE_URL
     ? []
-    : SERVER_LOG2NS.map(async (log2n) => [log2n, await seedDataDirTemplate({ env: { PASSWORD_HASH_LOG2N: log2n }, what: `the server seeding a demo data directory (2^${log2n})` })] as const);
+    : SERVER_LOG2NS.map((log2n, i) =>
+        seedDataDirTemplate({ env: { PASSWORD_HASH_LOG2N: log2n }, what: `the server seeding a demo data directory (2^${log2n})`, shared: i === 0 ? process.env.PX_TEST_DEMO_DATA_DIR : undefined }).then(
+          (template) => [log2n, template] as const,
+        ),
+      );
   const folder = mkdtempSync(join(tmpdir(), 'px-test-template-'));
   const pglite = await openDatabase({});
   const file = join(folder, 'pglite.tar.gz');
@@ -52,7 +57,8 @@ async function makeTemplates(): Promise<Templates> {
     postgresTemplate = template.name;
     dropTemplate = template.drop;
   }
-  const demoDataDirs = Object.fromEntries(await Promise.all(seeding));
+  const seeded = await Promise.all(seeding);
+  const demoDataDirs = Object.fromEntries(seeded.map(([log2n, template]) => [log2n, template.dir]));
   return {
     pgliteTemplate: file,
     postgresTemplate,
@@ -60,7 +66,7 @@ async function makeTemplates(): Promise<Templates> {
     async stop() {
       await dropTemplate?.();
       rmSync(folder, { recursive: true, force: true });
-      for (const dir of Object.values(demoDataDirs)) rmSync(dir, { recursive: true, force: true });
+      for (const [, template] of seeded) if (template.owned) rmSync(template.dir, { recursive: true, force: true });
     },
   };
 }

@@ -3,9 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, testServerEnv, waitUntilReady } from '../support/server.js';
+import { copyDataDir, spawnServer, testServerEnv, waitUntilReady } from '../support/server.js';
+import { demoDataDir } from '../api/socket-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'px-datadir-lock-'));
+// An installation made before (the run's seeded one, where there is one): the lock is what this is about, not a first start.
+copyDataDir(demoDataDir(), dataDir);
 const started: ChildProcess[] = [];
 
 /** A real server process on the embedded database in `dataDir`; its exit code and what it wrote to stderr. */

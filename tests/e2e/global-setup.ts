@@ -45,14 +45,16 @@ async function startShared(): Promise<Shared> {
   // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
   if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
   // The demo installation, seeded once: every server of the run starts on a copy of it.
-  const demoTemplate = await seedDataDirTemplate({ env: E2E_SERVER_ENV, what: 'the server seeding the demo template' });
+  // The API phase's installation when `npm test` shares one (E2E_SERVER_ENV hashes as the API suites do).
+  const template = await seedDataDirTemplate({ env: E2E_SERVER_ENV, what: 'the server seeding the demo template', shared: process.env.PX_TEST_DEMO_DATA_DIR });
+  const demoTemplate = template.dir;
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startSharedServer(demoTemplate)));
   return {
     baseURLs: servers.map((server) => server.baseURL),
     demoTemplate,
     stop: async () => {
       await Promise.all(servers.map((server) => server.stop()));
-      rmSync(demoTemplate, { recursive: true, force: true });
+      if (template.owned) rmSync(demoTemplate, { recursive: true, force: true });
     },
   };
 }

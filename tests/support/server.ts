@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,12 +91,21 @@ export function copyDataDir(template: string | undefined, dataDir: string): bool
   return true;
 }
 
-/** Seeds the demo into a data directory of its own: a server starts there, becomes ready, and stops again. */
-export async function seedDataDirTemplate(options: { env?: Record<string, string | undefined>; what?: string } = {}): Promise<string> {
+/**
+ * Seeds the demo into a data directory of its own: a server starts there, becomes ready, and stops again. With
+ * `shared` (a path: `npm test` names one in PX_TEST_DEMO_DATA_DIR for the default hashing cost, so that its API and
+ * browser phases seed once) an installation already there is used as it is, else the new one is moved there; such a
+ * directory is not the caller's to remove (`owned: false`).
+ */
+export async function seedDataDirTemplate(options: { env?: Record<string, string | undefined>; what?: string; shared?: string } = {}): Promise<{ dir: string; owned: boolean }> {
+  if (options.shared && existsSync(options.shared)) return { dir: options.shared, owned: false };
   const dir = mkdtempSync(join(tmpdir(), 'px-test-demo-template-'));
   const seeding = await startTestServer({ dataDir: dir, env: { LOG_LEVEL: 'warn', ...options.env }, what: options.what ?? 'the server seeding a demo template' });
   await seeding.stop();
-  return dir;
+  if (!options.shared) return { dir, owned: true };
+  // Complete or absent: the shared path appears in one rename.
+  renameSync(dir, options.shared);
+  return { dir: options.shared, owned: false };
 }
 
 export interface TestServerOptions extends Partial<ServerEnvOptions> {
