@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.js';
 import { createThrowawayDatabase } from '../support/databases.js';
+import { runWide } from '../support/run-wide.js';
 import { seedDataDirTemplate } from '../support/server.js';
 import { PRODUCTION_LOG2N } from '../../server/lib/passwords.js';
 
@@ -71,25 +72,15 @@ async function makeTemplates(): Promise<Templates> {
   };
 }
 
-/** Made once per run though vitest calls the setup once per project (api, s3); the last teardown removes them. */
-const run = globalThis as typeof globalThis & { __pxApiTemplates?: { templates: Promise<Templates>; users: number } };
-
 /**
  * Migrates one database per run and shares it as a template: every test file then starts from a copy instead of
- * applying all migrations again (on PGlite ~2.5 s of each file's start, on PostgreSQL ~1 s).
+ * applying all migrations again (on PGlite ~2.5 s of each file's start, on PostgreSQL ~1 s). Made once for the
+ * projects api and s3.
  */
 export default async function setup(project: TestProject) {
-  run.__pxApiTemplates ??= { templates: makeTemplates(), users: 0 };
-  const state = run.__pxApiTemplates;
-  state.users += 1;
-  const templates = await state.templates;
+  const { value: templates, teardown } = await runWide('api-templates', makeTemplates);
   project.provide('pgliteTemplate', templates.pgliteTemplate);
   project.provide('postgresTemplate', templates.postgresTemplate);
   project.provide('demoDataDirs', templates.demoDataDirs);
-  return async () => {
-    state.users -= 1;
-    if (state.users > 0) return;
-    run.__pxApiTemplates = undefined;
-    await templates.stop();
-  };
+  return teardown;
 }

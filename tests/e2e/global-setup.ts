@@ -6,6 +6,7 @@ import { buildApp } from '../../scripts/build-app.mjs';
 import { CHROMIUM, E2E_SERVER_ENV } from './browser';
 import { E2E_WORKERS } from './workers';
 import { startJourneyServer } from './isolated-server';
+import { runWide } from '../support/run-wide.js';
 import { copyDataDir, seedDataDirTemplate } from '../support/server.js';
 
 declare module 'vitest' {
@@ -37,15 +38,12 @@ interface Shared {
   stop: () => Promise<void>;
 }
 
-/** The build, the template and the servers, made once per run though vitest calls the setup once per project. */
-const run = globalThis as typeof globalThis & { __pxE2E?: { shared: Promise<Shared>; users: number } };
-
 async function startShared(): Promise<Shared> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'bash scripts/ensure-system-deps.sh chromium' (or apt-get install -y chromium-headless-shell)`);
   // The same production build that `npm start` serves (never the development runtime vitest's NODE_ENV would give).
   if (!process.env.E2E_SKIP_BUILD) buildApp({ outDir: process.env.E2E_OUT_DIR });
-  // The demo installation, seeded once: every server of the run starts on a copy of it.
-  // The API phase's installation when `npm test` shares one (E2E_SERVER_ENV hashes as the API suites do).
+  // The demo installation, seeded once: every server of the run starts on a copy of it — the API phase's when
+  // `npm test` shares one (E2E_SERVER_ENV hashes as the API suites do).
   const template = await seedDataDirTemplate({ env: E2E_SERVER_ENV, what: 'the server seeding the demo template', shared: process.env.PX_TEST_DEMO_DATA_DIR });
   const demoTemplate = template.dir;
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startSharedServer(demoTemplate)));
@@ -65,16 +63,8 @@ async function startShared(): Promise<Shared> {
  * The projects of vitest.e2e.config.ts share all of it; the last one's teardown stops it.
  */
 export default async function setup(project: TestProject) {
-  run.__pxE2E ??= { shared: startShared(), users: 0 };
-  const state = run.__pxE2E;
-  state.users += 1;
-  const shared = await state.shared;
+  const { value: shared, teardown } = await runWide('e2e-servers', startShared);
   project.provide('baseURLs', shared.baseURLs);
   project.provide('demoTemplate', shared.demoTemplate);
-  return async () => {
-    state.users -= 1;
-    if (state.users > 0) return;
-    run.__pxE2E = undefined;
-    await shared.stop();
-  };
+  return teardown;
 }
