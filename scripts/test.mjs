@@ -17,9 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-
-// Printed by the journeys' run when the timed group begins (tests/e2e/timed-start-reporter.ts).
-const TIMED_START_LINE = 'timed journeys: starting';
+import { TIMED_START_LINE } from './test-phases.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const npx = (args, env = {}) => ({ command: 'npx', args, env });

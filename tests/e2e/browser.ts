@@ -180,3 +180,22 @@ export async function fillCalendarDay(input: Locator, isoDay: string): Promise<v
   await input.locator('xpath=..').getByRole('spinbutton').first().click();
   await input.page().keyboard.type((DAY_DIGITS[language] ?? DAY_DIGITS.en)(year, month, day));
 }
+
+/** A demo unit as the journeys look it up. */
+export interface JourneyUnit {
+  id: number;
+  title: string;
+  rootProjectUnitID: number;
+}
+
+/** Every root project and unit the page's user sees, by title (read over the API the app uses). */
+export async function unitsByTitle(page: Page): Promise<Record<string, JourneyUnit>> {
+  const roots = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent('{"parentProjectUnitID":null}')}`)).json()) as JourneyUnit[];
+  const result: Record<string, JourneyUnit> = {};
+  for (const root of roots) {
+    result[root.title] = root;
+    const units = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ rootProjectUnitID: root.id }))}&range=[0,999]`)).json()) as JourneyUnit[];
+    for (const unit of units) result[unit.title] = unit;
+  }
+  return result;
+}

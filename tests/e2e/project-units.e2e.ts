@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { readZip } from '../api/zip-reader';
-import { launchBrowser, login, newContext, sharedBaseURL } from './browser';
+import { launchBrowser, login, newContext, sharedBaseURL, unitsByTitle } from './browser';
 
 const baseURL = sharedBaseURL();
 let browser: Browser;
@@ -11,23 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-interface Unit {
-  id: number;
-  title: string;
-  rootProjectUnitID: number;
-}
-
-async function unitsByTitle(page: Page): Promise<Record<string, Unit>> {
-  const roots = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent('{"parentProjectUnitID":null}')}`)).json()) as Unit[];
-  const result: Record<string, Unit> = {};
-  for (const root of roots) {
-    result[root.title] = root;
-    const units = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ rootProjectUnitID: root.id }))}&range=[0,999]`)).json()) as Unit[];
-    for (const unit of units) result[unit.title] = unit;
-  }
-  return result;
-}
 
 async function openActions(page: Page) {
   await page.getByTestId('unit-actions').click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillCalendarDay, launchBrowser, login, newContext, sharedBaseURL } from './browser';
+import { fillCalendarDay, launchBrowser, login, newContext, sharedBaseURL, unitsByTitle } from './browser';
 
 // Issue 20: what the API refuses, the screen explains in place (journeys on the shared server: no demo state changes).
 // The access-denied page's "at once" is timed: rules-explained.e2e.ts, in the timed group.
@@ -11,23 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-interface Unit {
-  id: number;
-  title: string;
-  rootProjectUnitID: number;
-}
-
-async function unitsByTitle(page: import('playwright-core').Page): Promise<Record<string, Unit>> {
-  const roots = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent('{"parentProjectUnitID":null}')}`)).json()) as Unit[];
-  const result: Record<string, Unit> = {};
-  for (const root of roots) {
-    result[root.title] = root;
-    const units = (await (await page.request.get(`/api/data/planxchange/projects?filter=${encodeURIComponent(JSON.stringify({ rootProjectUnitID: root.id }))}&range=[0,999]`)).json()) as Unit[];
-    for (const unit of units) result[unit.title] = unit;
-  }
-  return result;
-}
 
 describe('the unit page explains the rules in place', () => {
   it('closed project: Delete says the project is closed; edit dialog: past delivery date and a taken title are explained before saving', async () => {

@@ -1,7 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
-
-/** The line this reporter prints when the timed journeys begin (scripts/test.mjs waits for it). */
-export const TIMED_START_LINE = 'timed journeys: starting';
+import { TIMED_START_LINE } from '../../scripts/test-phases.mjs';
 
 /**
  * Says on stdout when the first timed journey is queued, i.e. when every other journey has finished (the timed
