@@ -22,8 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** PGlite only: a gzipped tarball of its data folder, taken between two transactions (backups). */
-  dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: a tarball of its data folder, taken between two transactions — gzipped (backups) unless 'none' is
+   * asked for (a test template, unpacked many times a run).
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -82,7 +85,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         return client.close().finally(releaseLock);
       },
       // Inside a transaction of its own: PGlite runs one at a time, so no other is half-way through.
-      dumpDataDir: () => client.transaction(() => client.dumpDataDir('gzip')),
+      dumpDataDir: (compression = 'gzip') => client.transaction(() => client.dumpDataDir(compression)),
     };
   } catch (error) {
     releaseLock();
