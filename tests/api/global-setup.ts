@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.js';
 import { createThrowawayDatabase } from '../support/databases.js';
@@ -15,6 +18,11 @@ declare module 'vitest' {
      * database from it; PGlite unpacks a gzipped one in ~0.35 s of each file's start).
      */
     pgliteTemplate: string;
+    /**
+     * The same after the demo seed (tests/api/seed-template.ts), with the files the seed stored: a test file that wants
+     * the demo starts from it and copies the files into its own storage instead of seeding.
+     */
+    pgliteDemoTemplate: { database: string; files: string };
     /** With TEST_DATABASE_URL: a migrated PostgreSQL database each test file's database is copied from. */
     postgresTemplate: string;
     /**
@@ -27,6 +35,7 @@ declare module 'vitest' {
 
 interface Templates {
   pgliteTemplate: string;
+  pgliteDemoTemplate: { database: string; files: string };
   postgresTemplate: string;
   demoDataDirs: Record<string, string>;
   stop(): Promise<void>;
@@ -50,6 +59,8 @@ async function makeTemplates(): Promise<Templates> {
   const file = join(folder, 'pglite.tar');
   writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir!('none')).arrayBuffer()));
   await pglite.close();
+  const pgliteDemoTemplate = { database: '', files: '' };
+  const seedingDemo = process.env.TEST_DATABASE_URL ? undefined : seedPgliteTemplate(file, join(folder, 'pglite-demo.tar'), join(folder, 'demo-files')).then((made) => Object.assign(pgliteDemoTemplate, made));
 
   let dropTemplate: (() => Promise<void>) | undefined;
   let postgresTemplate = '';
@@ -61,10 +72,11 @@ async function makeTemplates(): Promise<Templates> {
     postgresTemplate = template.name;
     dropTemplate = template.drop;
   }
-  const seeded = await Promise.all(seeding);
+  const [seeded] = await Promise.all([Promise.all(seeding), seedingDemo]);
   const demoDataDirs = Object.fromEntries(seeded.map(([log2n, template]) => [log2n, template.dir]));
   return {
     pgliteTemplate: file,
+    pgliteDemoTemplate,
     postgresTemplate,
     demoDataDirs,
     async stop() {
@@ -75,6 +87,19 @@ async function makeTemplates(): Promise<Templates> {
   };
 }
 
+/** The demo seed on a copy of the migrated template, in a process with the suites' hashing cost (seed-template.ts). */
+async function seedPgliteTemplate(migrated: string, database: string, files: string): Promise<{ database: string; files: string }> {
+  mkdirSync(files);
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./seed-template.ts', import.meta.url)), migrated, database, files], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, PASSWORD_HASH_LOG2N: SERVER_LOG2NS[0] },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seeding the demo template failed (exit ${code})`);
+  return { database, files };
+}
+
 /**
  * Migrates one database per run and shares it as a template: every test file then starts from a copy instead of
  * applying all migrations again (on PGlite ~2.5 s of each file's start, on PostgreSQL ~1 s). Made once for the
@@ -83,6 +108,7 @@ async function makeTemplates(): Promise<Templates> {
 export default async function setup(project: TestProject) {
   const { value: templates, teardown } = await runWide('api-templates', makeTemplates);
   project.provide('pgliteTemplate', templates.pgliteTemplate);
+  project.provide('pgliteDemoTemplate', templates.pgliteDemoTemplate);
   project.provide('postgresTemplate', templates.postgresTemplate);
   project.provide('demoDataDirs', templates.demoDataDirs);
   return teardown;

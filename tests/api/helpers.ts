@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../server/services/file-storage.js';
+import { DiskFileStorage, type FileStorage } from '../../server/services/file-storage.js';
 import { checkResponse } from './contract.js';
 import { createApp, type App } from '../../server/app.js';
 import type { AppConfig } from '../../server/lib/context.js';
@@ -45,6 +45,7 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let seededFrom: string | undefined;
   if (adminUrl) {
     // A copy of the run's migrated template (tests/api/global-setup.ts) where there is one.
     const throwaway = await createThrowawayDatabase(adminUrl, 'px_test', inject('postgresTemplate') || undefined);
@@ -52,12 +53,16 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
     database = await openDatabase({ databaseUrl });
     dropDatabase = throwaway.drop;
   } else {
-    const template = inject('pgliteTemplate');
+    // The demo as seeded once per run (tests/api/seed-template.ts), or the migrated template for a file without it.
+    const demo = options.seed !== false ? inject('pgliteDemoTemplate')?.database : undefined;
+    const template = demo || inject('pgliteTemplate');
     database = await openDatabase(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+    if (demo) seededFrom = inject('pgliteDemoTemplate').files;
   }
   const storage = await createTestStorage();
   const files = storage.storage;
-  if (options.seed !== false) await seedDemo(database.db, files);
+  if (seededFrom) await copyFiles(new DiskFileStorage(seededFrom), files);
+  else if (options.seed !== false) await seedDemo(database.db, files);
   const app = createApp(database.db, options.config ?? {}, files);
   // The whole suite checks every answer against the published OpenAPI document (tests/api/contract.ts).
   const rawRequest = app.request.bind(app);
@@ -102,6 +107,11 @@ export async function createTestContext(options: { seed?: boolean; config?: Part
       await storage.close();
     },
   };
+}
+
+/** The demo's stored files (avatars, logos, project files) into a test file's own storage. */
+async function copyFiles(from: FileStorage, to: FileStorage): Promise<void> {
+  for await (const key of from.list()) await to.put(key, (await from.get(key))!);
 }
 
 /** Asserts the error shape every API error has, and returns the message references. */
