@@ -1,9 +1,10 @@
-// `npm start`: builds the app when the build is missing or older than its sources, then serves
+// `npm start`: builds the app and the server when their builds are missing or older than their sources, then serves
 // app and API on one port (PORT, default 3000) with demo data on the embedded database.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, DEVELOPMENT_RUNTIME_MARKERS } from './build-app.mjs';
+import { ensureServerBuild } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -32,6 +33,8 @@ if (stale || development) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit' });
+// The server's build (scripts/build-server.mjs), made again when a source is newer.
+const serverBuild = ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

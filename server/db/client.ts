@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { logger } from '../lib/logging.js';
@@ -12,6 +11,7 @@ import * as schema from './schema.js';
 import { nameActorsInTransactions } from '../lib/actor.js';
 import { envVar } from '../env.js';
 import { nameRepeatedStatements } from './named-statements.js';
+import { appPath } from '../paths.js';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,7 +29,7 @@ export interface Database {
   dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = appPath('server', 'db', 'migrations');
 
 export interface DatabaseOptions {
   /** postgres://… uses a PostgreSQL server; otherwise the embedded PGlite. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/languages.js';
+import { appPath } from '../paths.js';
 
-export const i18nDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../i18n');
+export const i18nDir = appPath('i18n');
 
 type Tree = { [key: string]: string | Tree };
 const cache = new Map<Language, Tree>();

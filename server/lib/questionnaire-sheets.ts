@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import {
@@ -17,8 +16,9 @@ import {
 } from '../../src/domain/questionnaire/index.js';
 import type { Db, Tx } from '../db/client.js';
 import { questionnaireSheets } from '../db/schema.js';
+import { appPath } from '../paths.js';
 
-const folder = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas/questionnaire');
+const folder = appPath('schemas', 'questionnaire');
 const readJsonFile = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
 export const SHEET_SETS = readJsonFile(resolve(folder, 'sets.json')) as SheetSets;

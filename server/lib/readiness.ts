@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { appPath } from '../paths.js';
 
-const journalPath = resolve(dirname(fileURLToPath(import.meta.url)), '../db/migrations/meta/_journal.json');
+const journalPath = appPath('server', 'db', 'migrations', 'meta', '_journal.json');
 
 /** The newest migration this code knows (drizzle records each applied one with its `when`). */
 export const latestMigration: number = Math.max(

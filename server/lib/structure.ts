@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { parseWallNos } from '../../src/domain/deliveries.js';
@@ -30,8 +29,9 @@ import { allocateUnitNumber, type NumberParent } from './unit-numbers.js';
 import type { UnitType, UnitVariant } from '../../src/domain/projectUnits.js';
 import { applyTransition, initialState, type TransitionResult } from './workflow.js';
 import { activeWorkflow } from './workflow-definition.js';
+import { appPath } from '../paths.js';
 
-const schemasFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas/structure');
+const schemasFolder = appPath('schemas', 'structure');
 export const DRAFT_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(resolve(schemasFolder, 'draft.schema.json'), 'utf8'));
 const validateShape = boundedValidator<StructureDraft>(DRAFT_SCHEMA, { strict: false, formats: { date: /^\d{4}-\d{2}-\d{2}$/ } });
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { eq } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
@@ -8,8 +7,9 @@ import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
 import { workflowDefinitions } from '../db/schema.js';
 import { boundedValidator, MAX_REPORTED_PROBLEMS } from './bounded-validation.js';
+import { appPath } from '../paths.js';
 
-const schemasFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../schemas');
+const schemasFolder = appPath('schemas');
 
 export const WORKFLOW_SCHEMA: Record<string, unknown> = JSON.parse(readFileSync(resolve(schemasFolder, 'workflow.schema.json'), 'utf8'));
 const DEFAULT_TEXT = readFileSync(resolve(schemasFolder, 'workflow.default.json'), 'utf8');

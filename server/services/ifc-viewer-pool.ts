@@ -4,6 +4,8 @@ import type { IfcErrorKey, IfcReasonKey } from './ifc-structure.js';
 import type { ViewerExtraction } from './ifc-viewer-extract.js';
 import { logger } from '../lib/logging.js';
 import { envVar } from '../env.js';
+import { appPath } from '../paths.js';
+import { pathToFileURL } from 'node:url';
 
 /**
  * The one extraction worker of the process: jobs (the viewer's extraction, the structure import's facts) wait in
@@ -45,7 +47,7 @@ interface Running {
   timer: NodeJS.Timeout;
 }
 
-const WORKER_URL = new URL('./ifc-viewer-worker.mjs', import.meta.url);
+const WORKER_URL = pathToFileURL(appPath('server', 'services', 'ifc-viewer-worker.mjs'));
 
 export class ExtractionPool {
   private worker: Worker | null = null;

@@ -77,7 +77,10 @@ describe('one test support module', () => {
   // This file names the patterns it looks for.
   const files = sourceFiles(tests).map((file) => relative(tests, file)).filter((file) => file !== 'unit/architecture.test.ts');
   it('only tests/support/server.ts starts the server process (startTestServer, spawnServer); freePort is written once', () => {
-    const starters = files.filter((file) => /['"]server['"],\s*['"]index\.ts['"]|server\/index\.ts['"]\)/.test(readFileSync(join(tests, file), 'utf8')));
+    // The server's build (scripts/build-server.mjs) or its source, started as a process.
+    const starter = /ensureServerBuild|SERVER_BUILD|dist-server\/index|['"]server['"],\s*['"]index\.ts['"]|server\/index\.ts['"]\)/;
+    expect(starter.test("spawn(process.execPath, ['--enable-source-maps', ensureServerBuild()])")).toBe(true);
+    const starters = files.filter((file) => starter.test(readFileSync(join(tests, file), 'utf8')));
     expect(starters).toEqual(['support/server.ts']);
     const freePorts = files.filter((file) => /function freePort\b|const freePort\s*=/.test(readFileSync(join(tests, file), 'utf8')));
     expect(freePorts).toEqual(['support/ports.ts']);

@@ -1,0 +1,6 @@
+/** The server's build: dist-server/index.mjs. */
+export const SERVER_BUILD: string;
+/** Builds the server into SERVER_BUILD. */
+export function buildServer(): string;
+/** Builds the server unless its build is newer than its sources; answers SERVER_BUILD. */
+export function ensureServerBuild(): string;
