@@ -2,6 +2,8 @@
 // always React's production build, whatever NODE_ENV the caller runs under (vitest sets it to "test", and a
 // vite build inherits it and emits the development runtime).
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const appRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +18,16 @@ export function buildApp({ outDir, logLevel = 'warn', config } = {}) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+}
+
+/** The newest modification time of a file or of anything below a folder (ms; 0 when it does not exist). */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
 }
 
 /** Markers that only React's development build carries. */

@@ -3,10 +3,11 @@
 // benchmarks run this build with plain Node — no TypeScript compiled at each start (tsx spent ~1.6 s of CPU on every
 // start, resolving and loading each module through its hooks). `npm run dev` still runs the sources with tsx.
 // Files read at run time (migrations, schemas, translations) are found from the project's folder (server/paths.ts).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { newestMtime } from './build-app.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = `${root}dist-server/index.mjs`;
@@ -36,19 +37,9 @@ export function buildServer() {
   return SERVER_BUILD;
 }
 
-/** The newest modification time below the folders (ms). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let time = stat.mtimeMs;
-  for (const entry of readdirSync(path)) time = Math.max(time, newest(join(path, entry)));
-  return time;
-}
-
 /** Builds the server unless its build is newer than every source it is made of (server/, src/, package.json). */
 export function ensureServerBuild() {
-  const sources = Math.max(...['server', 'src', 'package.json'].map((path) => newest(join(root, path))));
+  const sources = Math.max(...['server', 'src', 'package.json'].map((path) => newestMtime(join(root, path))));
   if (!existsSync(SERVER_BUILD) || statSync(SERVER_BUILD).mtimeMs < sources) buildServer();
   return SERVER_BUILD;
 }

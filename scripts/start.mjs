@@ -1,21 +1,12 @@
 // `npm start`: builds the app and the server when their builds are missing or older than their sources, then serves
 // app and API on one port (PORT, default 3000) with demo data on the embedded database.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp, DEVELOPMENT_RUNTIME_MARKERS } from './build-app.mjs';
+import { buildApp, DEVELOPMENT_RUNTIME_MARKERS, newestMtime } from './build-app.mjs';
 import { ensureServerBuild } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 const built = join(root, 'dist', 'index.html');
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
