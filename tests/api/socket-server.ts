@@ -23,10 +23,11 @@ function throwawayDatabase(): Promise<ThrowawayDatabase> | undefined {
 
 /**
  * The run's seeded PGlite data directory for servers hashing passwords with 2^`log2n` (global-setup.ts makes one
- * per cost the suites use; the demo accounts' hashes carry it), or undefined: the server seeds its own.
+ * per cost the suites use; the demo accounts' hashes carry it), or undefined: the server seeds its own — also outside
+ * vitest (the benchmarks start these servers too, and have no global setup to ask).
  */
 export function demoDataDir(log2n = process.env.PASSWORD_HASH_LOG2N ?? ''): string | undefined {
-  return inject('demoDataDirs')?.[log2n];
+  return process.env.VITEST ? inject('demoDataDirs')?.[log2n] : undefined;
 }
 
 /**
@@ -38,7 +39,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   const database = await throwawayDatabase();
   let server: TestServer;
   try {
-    // A loaded CI machine starts the server (tsx, seed) slowly.
+    // A loaded CI machine starts the server (and seeds) slowly.
     // On PGlite a copy of the run's seeded data directory: the same installation a fresh seed makes, ~10 s sooner.
     const template = database ? undefined : demoDataDir(env.PASSWORD_HASH_LOG2N);
     server = await startTestServer({ databaseUrl: database?.url, template, env, readyTimeoutMs: 180_000 });
