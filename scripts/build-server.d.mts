@@ -4,3 +4,5 @@ export const SERVER_BUILD: string;
 export function buildServer(): string;
 /** Builds the server unless its build is newer than its sources; answers SERVER_BUILD. */
 export function ensureServerBuild(): string;
+/** Node's arguments that start the server: its build (made first where stale), with source maps. */
+export function serverArgs(): string[];

@@ -44,4 +44,12 @@ export function ensureServerBuild() {
   return SERVER_BUILD;
 }
 
+/**
+ * Node's arguments that start the server — `npm start`, the tests and the benchmarks alike: the build (made first where
+ * it is stale), with stack traces naming the sources.
+ */
+export function serverArgs() {
+  return ['--enable-source-maps', ensureServerBuild()];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildServer();

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, DEVELOPMENT_RUNTIME_MARKERS, newestMtime } from './build-app.mjs';
-import { ensureServerBuild } from './build-server.mjs';
+import { serverArgs } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -25,7 +25,6 @@ if (stale || development) {
 }
 
 // The server's build (scripts/build-server.mjs), made again when a source is newer.
-const serverBuild = ensureServerBuild();
-const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, serverArgs(), { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { IfcFacts } from '../../src/domain/ifcStructure.js';
 import type { IfcErrorKey, IfcReasonKey } from './ifc-structure.js';
@@ -5,7 +6,6 @@ import type { ViewerExtraction } from './ifc-viewer-extract.js';
 import { logger } from '../lib/logging.js';
 import { envVar } from '../env.js';
 import { appPath } from '../paths.js';
-import { pathToFileURL } from 'node:url';
 
 /**
  * The one extraction worker of the process: jobs (the viewer's extraction, the structure import's facts) wait in

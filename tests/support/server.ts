@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
-import { ensureServerBuild } from '../../scripts/build-server.mjs';
+import { serverArgs } from '../../scripts/build-server.mjs';
 
 // Also run by the benchmarks (tsx, ES modules: no __dirname).
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,15 +62,15 @@ export function testServerEnv(options: ServerEnvOptions, extra: Record<string, s
   };
 }
 
-let serverBuild: string | undefined;
+let args: string[] | undefined;
 
 /**
  * Starts the server's build (dist-server/index.mjs, scripts/build-server.mjs — made first where it is missing or older
  * than its sources) as `npm start` does: the one place the tests and benchmarks start the server.
  */
 export function spawnServer(env: NodeJS.ProcessEnv, stdio: StdioOptions = ['ignore', 'ignore', 'inherit']): ChildProcess {
-  serverBuild ??= ensureServerBuild();
-  return spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: root, env, stdio });
+  args ??= serverArgs();
+  return spawn(process.execPath, args, { cwd: root, env, stdio });
 }
 
 export interface TestServer {

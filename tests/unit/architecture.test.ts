@@ -78,8 +78,8 @@ describe('one test support module', () => {
   const files = sourceFiles(tests).map((file) => relative(tests, file)).filter((file) => file !== 'unit/architecture.test.ts');
   it('only tests/support/server.ts starts the server process (startTestServer, spawnServer); freePort is written once', () => {
     // The server's build (scripts/build-server.mjs) or its source, started as a process.
-    const starter = /ensureServerBuild|SERVER_BUILD|dist-server\/index|['"]server['"],\s*['"]index\.ts['"]|server\/index\.ts['"]\)/;
-    expect(starter.test("spawn(process.execPath, ['--enable-source-maps', ensureServerBuild()])")).toBe(true);
+    const starter = /serverArgs|ensureServerBuild|SERVER_BUILD|dist-server\/index|['"]server['"],\s*['"]index\.ts['"]|server\/index\.ts['"]\)/;
+    expect(starter.test('spawn(process.execPath, serverArgs(), { cwd: root, env, stdio })')).toBe(true);
     const starters = files.filter((file) => starter.test(readFileSync(join(tests, file), 'utf8')));
     expect(starters).toEqual(['support/server.ts']);
     const freePorts = files.filter((file) => /function freePort\b|const freePort\s*=/.test(readFileSync(join(tests, file), 'utf8')));
