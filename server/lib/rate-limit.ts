@@ -55,24 +55,29 @@ export async function countBackoff(db: Db, key: string, policy: BackoffPolicy): 
   // The free failures are compared by count: the time of a concurrent statement may be a hair earlier.
   const free = sql`(${forgotten} or ${rateLimits.count} < ${policy.free} or ${rateLimits.lastAt} + ${waitAfter(rateLimits.count)} <= ${now})`;
   const forget = seconds(policy.forgetAfterSeconds);
-  const [row] = await db
+  // Counted is what the statement wrote: a new key, or an update its condition let through (ON CONFLICT … WHERE:
+  // a key that must wait is not written and returns no row). Not "last_at = this statement's time": the embedded
+  // database's clock ticks in milliseconds, so two tries of a burst can share that time.
+  const counted = await db
     .insert(rateLimits)
     .values({ key, count: 1, windowStart: now, lastAt: now, expiresAt: sql`${now} + ${forget}` })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${forgotten} then 1 when ${free} then ${rateLimits.count} + 1 else ${rateLimits.count} end`,
+        count: sql`case when ${forgotten} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`case when ${forgotten} then ${now} else ${rateLimits.windowStart} end`,
-        lastAt: sql`case when ${free} then ${now} else ${rateLimits.lastAt} end`,
-        expiresAt: sql`case when ${free} then greatest(${rateLimits.expiresAt}, ${now} + ${forget}) else ${rateLimits.expiresAt} end`,
+        lastAt: now,
+        expiresAt: sql`greatest(${rateLimits.expiresAt}, ${now} + ${forget})`,
       },
+      setWhere: free,
     })
-    .returning({
-      // Only a counted try moves last_at to this statement's time.
-      counted: sql<boolean>`${rateLimits.lastAt} = ${now}`,
-      wait: sql<number>`extract(epoch from ${rateLimits.lastAt} + ${waitAfter(rateLimits.count)} - ${now})`,
-    });
-  return { allowed: Boolean(row.counted), retryAfterSeconds: retryAfter(row.wait) };
+    .returning({ key: rateLimits.key });
+  if (counted.length) return { allowed: true, retryAfterSeconds: 0 };
+  const [row] = await db
+    .select({ wait: sql<number>`extract(epoch from ${rateLimits.lastAt} + ${waitAfter(rateLimits.count)} - ${now})` })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return { allowed: false, retryAfterSeconds: retryAfter(row?.wait) };
 }
 
 /** Takes back one counted event (a try that turned out not to be a failure, or was not made after all). */
