@@ -74,7 +74,7 @@ export const envSchema = z.object({
   /** `off` switches the list cache off (measurements). */
   LIST_CACHE: orDefault(oneOf(['on', 'off']), 'on'),
   DB_POOL_SIZE: orDefault(whole(1, 1000), 10),
-  /** PostgreSQL: `off` sends every query unnamed (server/db/named-statements.ts; measurements, poolers in transaction mode). */
+  /** `off` sends every query unnamed (server/db/named-statements.ts, pglite-named-statements.ts; measurements, poolers in transaction mode). */
   DB_NAMED_STATEMENTS: orDefault(oneOf(['on', 'off']), 'on').transform((value) => value === 'on'),
   /** Test runs only: a cheaper scrypt (server/lib/passwords.ts); unset in production. */
   PASSWORD_HASH_LOG2N: orDefault(whole(10, 20)),

@@ -11,6 +11,7 @@ import * as schema from './schema.js';
 import { nameActorsInTransactions } from '../lib/actor.js';
 import { envVar } from '../env.js';
 import { nameRepeatedStatements } from './named-statements.js';
+import { nameRepeatedPgliteStatements } from './pglite-named-statements.js';
 import { appPath } from '../paths.js';
 
 export type Schema = typeof schema;
@@ -59,6 +60,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     const db = drizzle(client, { schema }) as unknown as Db;
     nameActorsInTransactions(db);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
+    if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedPgliteStatements(client);
     // One process holds the embedded database: its notifications arrive before the writing query returns.
     const sessionCache = new SessionCache();
     // The browsers' event streams hear the same notifications (server/lib/live-events.ts).

@@ -25,27 +25,47 @@ const PATTERN_MATCH = /\bi?like\b/i;
 
 type QueryFunction = PoolClient['query'];
 
+/**
+ * Which texts of one connection (or one PGlite) carry a name: a text gets one the second time it is sent, while fewer
+ * than MAX_NAMED have one; single statements without a pattern match only. Shared by node-postgres and PGlite.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  private readonly seen = new Set<string>();
+  /** Names are never reused: a forgotten text's name may still exist on the server. */
+  private issued = 0;
+
+  /** The text's name, if it has one or gets one now; undefined: send it unnamed. */
+  nameFor(text: unknown): string | undefined {
+    if (typeof text !== 'string' || text.includes(';') || PATTERN_MATCH.test(text)) return undefined;
+    let name = this.names.get(text);
+    if (!name && this.names.size < MAX_NAMED) {
+      if (this.seen.has(text)) {
+        name = `px${++this.issued}`;
+        this.names.set(text, name);
+        this.seen.delete(text);
+      } else {
+        if (this.seen.size >= MAX_COUNTED) this.seen.clear();
+        this.seen.add(text);
+      }
+    }
+    return name;
+  }
+
+  /** The text's statement could not be prepared (a failed Parse): it gets a new name the next time it is sent. */
+  forget(text: string): void {
+    this.names.delete(text);
+    this.seen.add(text);
+  }
+}
+
 export function nameRepeatedTexts(client: PoolClient): void {
-  const names = new Map<string, string>();
-  const seen = new Set<string>();
+  const names = new StatementNames();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((config: unknown, ...rest: unknown[]) => {
     if (config && typeof config === 'object' && !('name' in config && (config as { name?: string }).name) && !('submit' in config)) {
-      const text = (config as { text?: unknown }).text;
-      if (typeof text === 'string' && !text.includes(';') && !PATTERN_MATCH.test(text)) {
-        let name = names.get(text);
-        if (!name && names.size < MAX_NAMED) {
-          if (seen.has(text)) {
-            name = `px${names.size + 1}`;
-            names.set(text, name);
-            seen.delete(text);
-          } else {
-            if (seen.size >= MAX_COUNTED) seen.clear();
-            seen.add(text);
-          }
-        }
-        if (name) return query({ ...(config as object), name }, ...rest);
-      }
+      const name = names.nameFor((config as { text?: unknown }).text);
+      if (name) return query({ ...(config as object), name }, ...rest);
     }
     return query(config, ...rest);
   }) as QueryFunction;
