@@ -60,7 +60,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     const db = drizzle(client, { schema }) as unknown as Db;
     nameActorsInTransactions(db);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
-    if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedPgliteStatements(client);
+    if (envVar('DB_NAMED_STATEMENTS')) await nameRepeatedPgliteStatements(client);
     // One process holds the embedded database: its notifications arrive before the writing query returns.
     const sessionCache = new SessionCache();
     // The browsers' event streams hear the same notifications (server/lib/live-events.ts).

@@ -23,6 +23,9 @@ const MAX_COUNTED = 2000;
 /** A text whose plan depends on a pattern's value. */
 const PATTERN_MATCH = /\bi?like\b/i;
 
+/** True for a text whose best plan depends on a pattern's value (`like`, `ilike`): it is planned for each run. */
+export const matchesPattern = (text: string) => PATTERN_MATCH.test(text);
+
 type QueryFunction = PoolClient['query'];
 
 /**

@@ -1,11 +1,14 @@
 // The EXPLAIN guard (issue #36): every list, search and My Tasks query, as the routes send it, is planned by
 // PostgreSQL on a scale-shaped data set (the bench's generator at 2,000 root projects = 40,000 units, 4,000 users,
 // 100,000 journal entries, ANALYZEd) and must not read project units, the journal, members or order rows with a sequential
-// scan. The statements are captured at the connection pool while the app answers, then EXPLAINed with their own
-// parameters. PostgreSQL only (PGlite is one process's small database; its planner is the same code).
+// scan. The statements are captured at the connection pool (PostgreSQL) or the PGlite client while the app answers,
+// then EXPLAINed as the database runs them: on PostgreSQL with their own parameters; on the embedded database, which
+// plans every statement once (server/db/pglite-named-statements.ts), its generic plan — pattern matches, planned for
+// their pattern each time, with their own parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/client.js';
+import { matchesPattern } from '../../server/db/named-statements.js';
 import { generateScaleData, scaleLogin } from '../bench/scale-data.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
@@ -37,10 +40,12 @@ function walk(node: PlanNode, visit: (node: PlanNode) => void) {
   for (const child of node.Plans ?? []) walk(child, visit);
 }
 
-describe.runIf(process.env.TEST_DATABASE_URL)('EXPLAIN guard on a scale-shaped database', () => {
+const embedded = !process.env.TEST_DATABASE_URL;
+
+describe(`EXPLAIN guard on a scale-shaped database (${embedded ? 'embedded' : 'PostgreSQL'})`, () => {
   let t: TestContext;
   let captured: Captured[] | undefined;
-  let pool: { query: (...args: unknown[]) => Promise<unknown> };
+  let pool: { query: (...args: unknown[]) => Promise<unknown>; exec?: (text: string) => Promise<{ rows: Record<string, unknown>[] }[]> };
   let customer: string;
   let staff: string;
   let rootId: number;
@@ -51,6 +56,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('EXPLAIN guard on a scale-shaped d
     await generateScaleData(t.db, { roots: 2_000, users: 4_000, journalPerUnit: 5 });
     pool = (t.db as unknown as { $client: typeof pool }).$client;
     const query = pool.query.bind(pool);
+    // node-postgres: query(config | text, values); PGlite: query(text, params, options).
     pool.query = (...args: unknown[]) => {
       const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       if (captured) captured.push(typeof config === 'string' ? { text: config, values: values ?? [] } : { text: config.text, values: config.values ?? values ?? [] });
@@ -78,11 +84,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('EXPLAIN guard on a scale-shaped d
     expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
     const plans = [];
     for (const statement of statements) {
-      const result = (await pool.query({ text: `explain (format json) ${statement.text}`, values: statement.values })) as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] };
-      plans.push({ sql: statement.text, plan: result.rows[0]['QUERY PLAN'][0].Plan, text: async () => {
-        const shown = (await pool.query({ text: `explain ${statement.text}`, values: statement.values })) as { rows: { 'QUERY PLAN': string }[] };
-        return shown.rows.map((row) => row['QUERY PLAN']).join('\n');
-      } });
+      // What runs on the embedded database: a statement's generic plan (no parameters), a pattern match's custom one.
+      const generic = embedded && !matchesPattern(statement.text);
+      const explain = async (options: string) => {
+        if (generic) return (await pool.exec!(`explain (${['generic_plan', options].filter(Boolean).join(', ')}) ${statement.text}`))[0].rows;
+        const query = `explain ${options ? `(${options}) ` : ''}${statement.text}`;
+        const result = (await (embedded ? pool.query(query, statement.values) : pool.query({ text: query, values: statement.values }))) as { rows: Record<string, unknown>[] };
+        return result.rows;
+      };
+      const [{ 'QUERY PLAN': json }] = (await explain('format json')) as { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
+      plans.push({ sql: statement.text, plan: json[0].Plan, text: async () => (await explain('')).map((row) => row['QUERY PLAN']).join('\n') });
     }
     return plans;
   }

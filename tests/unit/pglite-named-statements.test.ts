@@ -10,7 +10,7 @@ beforeAll(async () => {
     const client = new PGlite();
     await client.exec(`create table t (id int primary key, name text not null, at timestamptz, tags text[], doc jsonb, amount numeric);
       insert into t values (1, 'eins', '2026-01-02T03:04:05Z', '{a,b}', '{"k": [1, 2]}', 1.5), (2, 'zwei', null, '{}', null, null);`);
-    if (withNames) nameRepeatedPgliteStatements(client);
+    if (withNames) await nameRepeatedPgliteStatements(client);
     return client;
   };
   [plain, named] = await Promise.all([make(false), make(true)]);
@@ -75,6 +75,29 @@ describe('named statements on the embedded database (server/db/pglite-named-stat
       .catch(() => undefined);
     expect((await named.query('select id from t where id >= 20 order by id')).rows).toEqual([{ id: 20 }, { id: 21 }]);
     expect(await preparedNames(named, insert)).toHaveLength(1);
+  });
+
+  it('plans a named statement once (its generic plan), not for every run', async () => {
+    const text = 'select id from t where id = $1';
+    for (let i = 0; i < 4; i++) await named.query(text, [1]);
+    const [row] = (await named.query<{ generic: number; custom: number }>('select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = $1', [text])).rows;
+    expect(row).toEqual({ generic: 3, custom: 0 });
+  });
+
+  it('plans a pattern match for its pattern each time, and the session plans generically after it, after an error too', async () => {
+    const mode = async () => (await named.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0].plan_cache_mode;
+    expect(await mode()).toBe('force_generic_plan');
+    const text = 'select id, name from t where id <= 2 and name ilike $1 order by id';
+    for (let i = 0; i < 3; i++) expect((await named.query(text, ['%ei%'])).rows).toEqual((await plain.query(text, ['%ei%'])).rows);
+    expect(await mode()).toBe('force_generic_plan');
+    // A pattern match that fails while it runs (a division by zero), alone and inside a transaction that then fails.
+    const failing = 'select id from t where name like $1 and 1 / (id - id) = 1';
+    await expect(named.query(failing, ['%'])).rejects.toMatchObject({ code: '22012' });
+    expect(await mode()).toBe('force_generic_plan');
+    await expect(named.transaction((tx) => tx.query(failing, ['%']))).rejects.toMatchObject({ code: '22012' });
+    expect(await mode()).toBe('force_generic_plan');
+    await expect(named.query('select id from t where name ilike $1 and nosuchcolumn', ['%'])).rejects.toMatchObject({ code: '42703' });
+    expect(await mode()).toBe('force_generic_plan');
   });
 
   it('leaves pattern matches and several statements unnamed', async () => {
