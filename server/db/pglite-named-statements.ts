@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import { matchesPattern, StatementNames } from './named-statements.js';
 
 /**
@@ -15,8 +15,8 @@ import { matchesPattern, StatementNames } from './named-statements.js';
  * - pattern matches (`like`, `ilike`) are the exception, as on PostgreSQL: their plan depends on the pattern (the
  *   trigram index for a rare word, a walk in the page's order for a common one), so they run unnamed with custom
  *   plans around them, in two calls instead of six.
- * Parameters are serialised by the types the statement declared and rows parsed by PGlite's own serializers and
- * parser, as its `query()` does. What its `query()` does besides is kept: the query lock (and, outside a
+ * Parameters are serialised by the types the statement declared and values parsed by PGlite's own serializers and
+ * parsers, as its `query()` does (`toResults` reads the rows as its `parseResults` does, without a copy per query). What its `query()` does besides is kept: the query lock (and, outside a
  * transaction, the transaction lock), the readiness check, the file system sync after a query outside a transaction,
  * the query and parameters on a database error. Queries with options this path does not know (a blob for COPY,
  * declared parameter types) and texts without a name go to PGlite's `query()` unchanged.
@@ -31,6 +31,11 @@ interface Prepared {
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Results = Awaited<ReturnType<PGlite['query']>>;
 type Message = { name: string };
+type Parser = (value: string, typeId: number) => unknown;
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
 
 /** The parts of PGlite this path uses that its typings keep internal. */
 interface PGliteInternals {
@@ -38,7 +43,7 @@ interface PGliteInternals {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   execProtocolStream(message: Uint8Array, options: { syncToFs: boolean }): Promise<Message[]>;
   serializers: Record<number, (value: unknown) => string>;
-  parsers: Record<number, (value: string, typeId?: number) => unknown>;
+  parsers: Record<number, Parser>;
 }
 
 const { serialize } = protocol;
@@ -55,6 +60,43 @@ function concat(parts: Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return out;
+}
+
+/**
+ * The rows of one statement's messages, as PGlite's `parseResults` makes them — without its copy of every type's
+ * parser per query (it spreads its ~200 parsers into a new object to lay the query's own over them, which cost as
+ * much as reading the rows): the query's parser is asked first, then the database's.
+ */
+function toResults(messages: Message[], parsers: Record<number, Parser>, options: QueryOptions): Results {
+  const own = options?.parsers as Record<number, Parser> | undefined;
+  const asArrays = options?.rowMode === 'array';
+  let fields: Field[] = [];
+  let columnParsers: (Parser | undefined)[] = [];
+  const rows: unknown[] = [];
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as unknown as { fields: Field[] }).fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+      columnParsers = fields.map(({ dataTypeID }) => own?.[dataTypeID] ?? parsers[dataTypeID]);
+    } else if (message.name === 'dataRow') {
+      const values = (message as unknown as { fields: (string | null)[] }).fields.map((value, i) => {
+        const parser = columnParsers[i];
+        return value === null ? null : parser ? parser(value, fields[i].dataTypeID) : value;
+      });
+      if (asArrays) rows.push(values);
+      else {
+        const row: Record<string, unknown> = {};
+        fields.forEach((field, i) => (row[field.name] = values[i]));
+        rows.push(row);
+      }
+    } else if (message.name === 'commandComplete') {
+      const words = (message as unknown as { text: string }).text.split(' ');
+      const command = words[0];
+      const count = parseInt(words[words.length - 1], 10);
+      const affectedRows = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command) ? count : 0;
+      return { rows, fields, command, affectedRows, ...(Number.isNaN(count) ? {} : { rowCount: count }) } as unknown as Results;
+    }
+  }
+  return { affectedRows: 0, rows: [], fields: [] } as unknown as Results;
 }
 
 /** A database error carries what PGlite's `query()` attaches to it. */
@@ -93,7 +135,7 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
         }
         const messages = await run(concat([serialize.bind({ statement: name, values: serializeParams(statement.paramTypes, params, options) }), ...EXECUTE]));
         if (!inTransaction && !client.isInTransaction()) await client.syncToFs();
-        return parse.parseResults(messages as never, internals.parsers as never, options)[0] as Results;
+        return toResults(messages, internals.parsers, options);
       } catch (error) {
         throw withQuery(error, text, params, options);
       }
@@ -115,8 +157,7 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
         const messages = await run(concat([serialize.bind({ values: serializeParams(paramTypes, params, options) }), ...EXECUTE, serialize.query(GENERIC_PLANS)]));
         if (!inTransaction && !client.isInTransaction()) await client.syncToFs();
         // The execution's own messages: from its BindComplete to the Sync's ReadyForQuery (not the setting's after it).
-        const end = messages.findIndex((message) => message.name === 'readyForQuery');
-        return parse.parseResults(messages.slice(0, end + 1) as never, internals.parsers as never, options)[0] as Results;
+        return toResults(messages.slice(0, messages.findIndex((message) => message.name === 'readyForQuery') + 1), internals.parsers, options);
       } catch (error) {
         throw withQuery(error, text, params, options);
       }
