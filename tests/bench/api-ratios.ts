@@ -1,7 +1,8 @@
 // The API side of `npm run bench`, as ratios against a baseline measured in the same run: a bare Hono route
 // answering the banner list's JSON from memory, then the portal's endpoints on the embedded database and on
-// PostgreSQL, each at 50 connections; then 1,000 requests per endpoint over 100 connections, where none may fail.
-// Absolute numbers drift 2–3× between runs on shared machines; the ratio to the bare route does not.
+// PostgreSQL, each at 50 connections, with the list cache on and off (the targets are judged with it off); then
+// 1,000 requests per endpoint over 100 connections, where none may fail. Absolute numbers drift 2–3× between runs on
+// shared machines; the ratio to the bare route does not.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,12 @@ export const ENDPOINTS: Endpoint[] = [
     minRatio: { embedded: 0.05, PostgreSQL: 0.1 },
   },
   { name: 'search "Los 12"', path: () => listPath('projectunitssearch', { filter: { q: 'Los 12' }, range: [0, 19] }), user: 'customer', minRatio: { embedded: 0.05, PostgreSQL: 0.1 } },
+  {
+    name: 'journal (a root, staff)',
+    path: (data) => listPath('project-unit-journal', { filter: { rootProjectUnitID: data.rootId }, range: [0, 24], sort: ['date', 'DESC'] }),
+    user: 'staff',
+    minRatio: { embedded: 0.05, PostgreSQL: 0.1 },
+  },
 ];
 
 export interface Measured {
@@ -175,13 +182,14 @@ async function measureDatabase(database: Database, databaseUrl: string, processe
       rows.push({ endpoint, measured: measured[i], ratio: measured[i].requestsPerSecond / bareMeasured.requestsPerSecond, stressFailures });
     }
     if (processes === 1) {
-      // The same endpoints with the list cache off (LIST_CACHE=off): what a list costs when the data just changed.
+      // The same endpoints with the list cache off (LIST_CACHE=off): what a list costs when the data just changed —
+      // the figures the targets are judged on.
       await stop(portal.child);
       portal = await startPortal(work, databaseUrl, processes, { LIST_CACHE: 'off' });
       for (const endpoint of ENDPOINTS) await load(`${portal.base}${endpoint.path(data)}`, cookies[endpoint.user], CONNECTIONS, 1);
       for (const [i, endpoint] of ENDPOINTS.entries()) {
         await settle(portal.base);
-        rows[i].uncached = await load(`${portal.base}${endpoint.path(data)}`, cookies[endpoint.user], CONNECTIONS, Math.max(2, Math.round(DURATION_S / 2)));
+        rows[i].uncached = await load(`${portal.base}${endpoint.path(data)}`, cookies[endpoint.user], CONNECTIONS, DURATION_S);
       }
     }
     return { database, processes, bare: bareMeasured, rows };
@@ -195,25 +203,28 @@ async function measureDatabase(database: Database, databaseUrl: string, processe
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
+const row = (name: string, measured: Measured, ratio: number) =>
+  `${name.padEnd(40)} ${measured.requestsPerSecond.toFixed(0).padStart(6)}   ${String(measured.p50).padStart(6)}  ${String(measured.p99).padStart(6)}  ${String(measured.failures).padStart(4)}   ${percent(ratio).padStart(13)}`;
+
+/**
+ * The table of one database: the targets are judged on the figures with the list cache off (every request asks the
+ * database, as right after a change — the issue's "targets hold uncached"); the cached figures stand beside them.
+ * Where the cache-off run is not made (two processes), the cached figures are judged and marked so.
+ */
 export function printApiResult(result: ApiResult) {
   const where = `${result.database}${result.processes > 1 ? `, ${result.processes} processes` : ''}`;
-  console.log(`\nAPI on ${where}: ${CONNECTIONS} connections, ${DURATION_S} s each; then ${STRESS_REQUESTS} requests over ${STRESS_CONNECTIONS} connections`);
-  console.log('endpoint                                 req/s   p50 ms  p99 ms  fail   ratio to bare   target              p99 < 100 ms   fail at 100');
+  const judged = result.rows.every((r) => r.uncached) ? 'list cache off (LIST_CACHE=off)' : 'list cache on (the cache-off run is made with one process)';
+  console.log(`\nAPI on ${where}: ${CONNECTIONS} connections, ${DURATION_S} s each; then ${STRESS_REQUESTS} requests over ${STRESS_CONNECTIONS} connections; targets judged with the ${judged}`);
+  console.log('endpoint                                 req/s   p50 ms  p99 ms  fail   ratio to bare   target              p99 < 100 ms   fail at 100   cached: req/s  ratio');
   const bare = result.bare;
-  console.log(`${'bare Hono route (baseline)'.padEnd(40)} ${bare.requestsPerSecond.toFixed(0).padStart(6)}   ${String(bare.p50).padStart(6)}  ${String(bare.p99).padStart(6)}  ${String(bare.failures).padStart(4)}   ${'1'.padStart(13)}`);
-  for (const row of result.rows) {
-    const min = row.endpoint.minRatio[result.database];
+  console.log(row('bare Hono route (baseline)', bare, 1));
+  for (const r of result.rows) {
+    const min = r.endpoint.minRatio[result.database];
+    const judgedFigure = r.uncached ?? r.measured;
+    const ratio = judgedFigure.requestsPerSecond / bare.requestsPerSecond;
+    const cached = r.uncached ? `   ${r.measured.requestsPerSecond.toFixed(0).padStart(12)}  ${percent(r.ratio).padStart(6)}` : '';
     console.log(
-      `${row.endpoint.name.padEnd(40)} ${row.measured.requestsPerSecond.toFixed(0).padStart(6)}   ${String(row.measured.p50).padStart(6)}  ${String(row.measured.p99).padStart(6)}  ${String(row.measured.failures).padStart(4)}   ${percent(row.ratio).padStart(13)}   ${`≥ ${percent(min)} ${verdict(row.ratio >= min)}`.padEnd(18)}  ${verdict(row.measured.p99 < P99_TARGET_MS).padEnd(13)}  ${row.stressFailures} ${verdict(row.stressFailures === 0)}`,
-    );
-  }
-  const uncached = result.rows.filter((row) => row.uncached);
-  if (!uncached.length) return;
-  console.log('with the list cache off (LIST_CACHE=off; every request asks the database, as right after a change) — no target:');
-  for (const row of uncached) {
-    const measured = row.uncached!;
-    console.log(
-      `  ${row.endpoint.name.padEnd(38)} ${measured.requestsPerSecond.toFixed(0).padStart(6)}   ${String(measured.p50).padStart(6)}  ${String(measured.p99).padStart(6)}  ${String(measured.failures).padStart(4)}   ${percent(measured.requestsPerSecond / bare.requestsPerSecond).padStart(13)}`,
+      `${row(r.endpoint.name, judgedFigure, ratio)}   ${`≥ ${percent(min)} ${verdict(ratio >= min)}`.padEnd(18)}  ${verdict(judgedFigure.p99 < P99_TARGET_MS).padEnd(13)}  ${`${r.stressFailures} ${verdict(r.stressFailures === 0)}`.padEnd(12)}${cached}`,
     );
   }
 }
