@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { matchesPattern, StatementNames } from './named-statements.js';
 
@@ -175,6 +176,10 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
 
   const query = client.query.bind(client);
   client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+    // PGlite answers in the calling thread: the queries waiting for its lock would run one after another in one
+    // chain of promise callbacks, with no turn of the event loop between them — no answer written, no request read
+    // until the whole line has run (at 50 connections lists waited 2–3 s now and then). One turn first.
+    await nextTurn();
     const route = routeOf(text, options);
     if (!route) return query(text, params, options);
     await internals._checkReady();
@@ -186,6 +191,7 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
       tx.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+        await nextTurn();
         const route = tx.closed ? undefined : routeOf(text, options);
         return route ? runRouted(route, text, params, options, true) : txQuery(text, params, options);
       }) as typeof tx.query;
