@@ -16,11 +16,13 @@ import { matchesPattern, StatementNames } from './named-statements.js';
  * - pattern matches (`like`, `ilike`) are the exception, as on PostgreSQL: their plan depends on the pattern (the
  *   trigram index for a rare word, a walk in the page's order for a common one), so they run unnamed with custom
  *   plans around them, in two calls instead of six.
+ * - every query first waits one turn of the event loop (PGlite answers in the calling thread; see `client.query`).
  * Parameters are serialised by the types the statement declared and values parsed by PGlite's own serializers and
- * parsers, as its `query()` does (`toResults` reads the rows as its `parseResults` does, without a copy per query). What its `query()` does besides is kept: the query lock (and, outside a
- * transaction, the transaction lock), the readiness check, the file system sync after a query outside a transaction,
- * the query and parameters on a database error. Queries with options this path does not know (a blob for COPY,
- * declared parameter types) and texts without a name go to PGlite's `query()` unchanged.
+ * parsers, as its `query()` does (`toResults` reads the rows as its `parseResults` does, without a copy per query).
+ * What its `query()` does besides is kept: the query lock (and, outside a transaction, the transaction lock), the
+ * readiness check, the file system sync after a query outside a transaction, the query and parameters on a database
+ * error. Queries with options this path does not know (a blob for COPY, declared parameter types) and texts without
+ * a name go to PGlite's `query()` unchanged.
  */
 
 interface Prepared {
