@@ -122,6 +122,13 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
       return serializer ? serializer(value) : String(value);
     });
 
+  /** The parameter types a Describe Statement answered. */
+  const declaredTypes = (described: Message[]) => (described.find((message) => message.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined)?.dataTypeIDs ?? [];
+  /** What PGlite's `query()` does after a query outside a transaction: its file system in step. */
+  const afterQuery = async (inTransaction: boolean) => {
+    if (!inTransaction && !client.isInTransaction()) await client.syncToFs();
+  };
+
   /** Runs `text` as the statement `name`, under the query lock. */
   const runNamed = (text: string, name: string, params: unknown[] = [], options: QueryOptions, inTransaction: boolean): Promise<Results> =>
     client.runExclusive(async () => {
@@ -132,12 +139,11 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
             names.forget(text);
             throw error;
           });
-          const description = described.find((message) => message.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
-          statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
+          statement = { name, paramTypes: declaredTypes(described) };
           prepared.set(text, statement);
         }
         const messages = await run(concat([serialize.bind({ statement: name, values: serializeParams(statement.paramTypes, params, options) }), ...EXECUTE]));
-        if (!inTransaction && !client.isInTransaction()) await client.syncToFs();
+        await afterQuery(inTransaction);
         return toResults(messages, internals.parsers, options);
       } catch (error) {
         throw withQuery(error, text, params, options);
@@ -156,9 +162,8 @@ export async function nameRepeatedPgliteStatements(client: PGlite): Promise<void
           await run(serialize.query(GENERIC_PLANS)).catch(() => undefined);
           throw error;
         });
-        const paramTypes = (described.find((message) => message.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined)?.dataTypeIDs ?? [];
-        const messages = await run(concat([serialize.bind({ values: serializeParams(paramTypes, params, options) }), ...EXECUTE, serialize.query(GENERIC_PLANS)]));
-        if (!inTransaction && !client.isInTransaction()) await client.syncToFs();
+        const messages = await run(concat([serialize.bind({ values: serializeParams(declaredTypes(described), params, options) }), ...EXECUTE, serialize.query(GENERIC_PLANS)]));
+        await afterQuery(inTransaction);
         // The execution's own messages: from its BindComplete to the Sync's ReadyForQuery (not the setting's after it).
         return toResults(messages.slice(0, messages.findIndex((message) => message.name === 'readyForQuery') + 1), internals.parsers, options);
       } catch (error) {
