@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
@@ -25,29 +26,37 @@ export interface UnitAccess {
   language?: string;
 }
 
-/** Loads a unit the user may see, with its root and the user's context there; 404 otherwise. */
+/** The root of the unit `unitAccess` loads, joined to it. */
+const accessRoot = alias(projectUnits, 'access_root');
+
+/**
+ * Loads a unit the user may see, with its root and the user's context there; 404 otherwise. One query (the unit,
+ * its root, the user's membership, the tenant's type, the sheet's validity): every write and most detail pages start
+ * here, and under load each further round trip waits behind the other requests (#36).
+ */
 export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
-  const [unit] = await (db as Db).select().from(projectUnits).where(and(eq(projectUnits.id, unitId), visibleUnits(user)));
-  if (!unit) throw ApiError.notFound();
-  const root = unit.rootId === unit.id ? unit : (await (db as Db).select().from(projectUnits).where(eq(projectUnits.id, unit.rootId!)))[0];
-  const [membership] = await (db as Db)
-    .select({ role: projectMembers.role })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.rootId, root.id), eq(projectMembers.userId, user.id)));
-  const [tenant] = await (db as Db).select({ type: tenants.type }).from(tenants).where(eq(tenants.id, root.tenantId));
-  const [sheet] = await (db as Db).select({ isValid: questionnaireAnswers.isValid }).from(questionnaireAnswers).where(eq(questionnaireAnswers.rootId, root.id));
+  const [found] = await (db as Db)
+    .select({ unit: projectUnits, root: accessRoot, role: projectMembers.role, tenantType: tenants.type, sheetValid: questionnaireAnswers.isValid })
+    .from(projectUnits)
+    .innerJoin(accessRoot, eq(accessRoot.id, projectUnits.rootId))
+    .leftJoin(projectMembers, and(eq(projectMembers.rootId, accessRoot.id), eq(projectMembers.userId, user.id)))
+    .leftJoin(tenants, eq(tenants.id, accessRoot.tenantId))
+    .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.rootId, accessRoot.id))
+    .where(and(eq(projectUnits.id, unitId), visibleUnits(user)));
+  if (!found) throw ApiError.notFound();
+  const { unit, root, role, tenantType, sheetValid } = found;
   return {
     unit,
     root,
     language: user.language,
     context: {
-      role: (membership?.role as MemberRole | undefined) ?? null,
+      role: (role as MemberRole | null) ?? null,
       isInternal: user.isInternal,
       rootState: root.stateKey,
-      tenantType: tenant?.type === 'ccl' ? 'ccl' : 'standard',
+      tenantType: tenantType === 'ccl' ? 'ccl' : 'standard',
       features: root.features as ProjectFeature[],
       // No sheet saved yet does not block: only an invalid saved sheet does.
-      infoSheetValid: sheet ? sheet.isValid : true,
+      infoSheetValid: sheetValid ?? true,
     },
   };
 }

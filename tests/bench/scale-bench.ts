@@ -202,7 +202,7 @@ interface MixedResult {
   withoutOrderRows: number;
 }
 
-async function mixedWorkload(driver: Driver, base: string, population: Population, cookies: Map<string, string>): Promise<MixedResult> {
+export async function mixedWorkload(driver: Driver, base: string, population: Population, cookies: Map<string, string>): Promise<MixedResult> {
   const writers: Writer[] = [];
   for (const owner of population.owners.slice(0, CONNECTIONS)) writers.push(await prepareWriter(driver, owner, cookies));
   // Each connection starts its turn of write kinds at another kind, so that even a short run writes every kind.
