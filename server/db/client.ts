@@ -95,11 +95,34 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   }
 }
 
+/**
+ * What every PostgreSQL connection of the portal runs with (the startup packet's `options`, no round trip): no Memoize
+ * nodes (#36). The lists walk an index and stop at a page, but a Memoize sizes its cache by the rows the whole walk
+ * would read: at a million units staff's My Tasks spent 3.5 of its 6.2 ms setting up and freeing that cache
+ * (PostgreSQL 15; docs/decisions.md).
+ */
+export const SESSION_SETTINGS = '-c enable_memoize=off';
+
+/** The pool's connection settings: the URL with SESSION_SETTINGS added to any `options` it names itself. */
+export function withSessionSettings(url: string): { connectionString: string; options: string } {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not a URL: node-postgres reads it as it is.
+  }
+  const own = parsed?.searchParams.get('options');
+  if (!parsed || !own) return { connectionString: url, options: SESSION_SETTINGS };
+  // node-postgres lets the URL's `options` win over the pool's: move them over, ours after.
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${own} ${SESSION_SETTINGS}` };
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.default.Pool({ connectionString: url, max: envVar('DB_POOL_SIZE') });
+  const pool = new pg.default.Pool({ ...withSessionSettings(url), max: envVar('DB_POOL_SIZE') });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process;
   // the pool opens a new one on the next query.
   pool.on('error', (error: Error & { code?: string }) => {

@@ -114,16 +114,19 @@ describe(`EXPLAIN guard on a scale-shaped database (${embedded ? 'embedded' : 'P
     ['project counter (staff)', () => staff, () => '/api/data/planxchange/dashboard/projectCount'],
   ];
 
-  it.each(cases)('%s reads no guarded table sequentially', async (_name, cookie, path) => {
+  it.each(cases)('%s reads no guarded table sequentially (and memoizes nothing on PostgreSQL)', async (_name, cookie, path) => {
     const plans = await plansOf(path(), cookie());
     expect(plans.length).toBeGreaterThan(0);
     const scans: string[] = [];
     for (const { sql: text, plan, text: shown } of plans) {
       const found: string[] = [];
       walk(plan, (node) => {
-        if (node['Node Type'] === 'Seq Scan' && GUARDED.includes(node['Relation Name'] ?? '')) found.push(node['Relation Name']!);
+        if (node['Node Type'] === 'Seq Scan' && GUARDED.includes(node['Relation Name'] ?? '')) found.push(`sequential scan of ${node['Relation Name']}`);
+        // PostgreSQL's connections switch Memoize off (server/db/client.ts SESSION_SETTINGS): a page walk must not
+        // set up a cache sized for the whole walk.
+        if (!embedded && node['Node Type'] === 'Memoize') found.push('a Memoize node');
       });
-      if (found.length) scans.push(`sequential scan of ${found.join(', ')} in:\n${text}\n${await shown()}`);
+      if (found.length) scans.push(`${found.join(', ')} in:\n${text}\n${await shown()}`);
     }
     expect(scans, scans.join('\n\n')).toEqual([]);
   });
