@@ -8,7 +8,7 @@ import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/sessio
 import { attachLiveHub, LiveHub } from '../lib/live-events.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
-import { nameActorsInTransactions } from '../lib/actor.js';
+import { nameActorsInBegin, nameActorsInTransactions } from '../lib/actor.js';
 import { envVar } from '../env.js';
 import { nameRepeatedStatements } from './named-statements.js';
 import { nameRepeatedPgliteStatements } from './pglite-named-statements.js';
@@ -129,6 +129,7 @@ async function openPostgres(url: string): Promise<Database> {
     if (error.code !== '57P01') logger.error({ err: error }, 'PostgreSQL connection error');
   });
   if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedStatements(pool);
+  pool.on('connect', nameActorsInBegin);
   const ndb = drizzle(pool, { schema });
   // Several server processes may start at once: one applies the migrations, the others wait.
   const lockClient = await pool.connect();
@@ -140,7 +141,6 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = ndb as unknown as Db;
-  nameActorsInTransactions(db);
   const stopListening = await listenForSessionChanges(pg.default, url, db);
   return {
     db,
