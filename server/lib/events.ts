@@ -3,7 +3,7 @@ import { orderKindOf } from '../../src/domain/orders.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { ACTION_EVENTS, type EventType } from '../../src/domain/webhooks.js';
-import type { Tx } from '../db/client.js';
+import { rowsOf, type Db, type Tx } from '../db/client.js';
 import type { z } from 'zod';
 import type { DeliveryFixed, OrderPlaced, StructureFinished, TransitionData, UnitSummary, UnitTransitioned } from '../openapi/events.js';
 import { aacOrderItems, aacProducts, deliveryLots, events, lintelOrderItems, lintelProducts, projectUnits } from '../db/schema.js';
@@ -18,17 +18,26 @@ export interface EventInput {
 
 /**
  * Writes one event to the outbox and a pending delivery for every enabled endpoint of the tenant that subscribed
- * to its type — inside the caller's transaction, so the event exists exactly when the change does. The unit's row
- * is locked first: events of one unit get ids in commit order, which the dispatcher's in-order rule relies on.
+ * to its type — inside the caller's transaction, so the event exists exactly when the change does; both in one
+ * statement (a round trip less per write, #36). The unit's row is locked first: events of one unit get ids in commit
+ * order, which the dispatcher's in-order rule relies on.
  */
 export async function recordEvent(tx: Tx, input: EventInput): Promise<number> {
   await tx.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.id, input.unitId)).for('update');
-  const [event] = await tx.insert(events).values(input).returning({ id: events.id });
-  await tx.execute(sql`
-    insert into webhook_deliveries (endpoint_id, event_id, unit_id)
-    select id, ${event.id}, ${input.unitId} from webhook_endpoints
-    where tenant_id = ${input.tenantId} and enabled and event_types @> ${JSON.stringify([input.type])}::jsonb`);
-  return event.id;
+  const [event] = rowsOf<{ id: number }>(
+    await (tx as unknown as Db).execute(sql`
+      with event as (
+        insert into ${events} (type, tenant_id, unit_id, root_id, payload)
+        values (${input.type}, ${input.tenantId}, ${input.unitId}, ${input.rootId}, ${JSON.stringify(input.payload)}::jsonb)
+        returning id
+      ), deliveries as (
+        insert into webhook_deliveries (endpoint_id, event_id, unit_id)
+        select w.id, event.id, ${input.unitId} from webhook_endpoints w, event
+        where w.tenant_id = ${input.tenantId} and w.enabled and w.event_types @> ${JSON.stringify([input.type])}::jsonb
+      )
+      select id from event`),
+  );
+  return Number(event.id);
 }
 
 type UnitRow = typeof projectUnits.$inferSelect;

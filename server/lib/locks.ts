@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Tx } from '../db/client.js';
 import { projectUnits } from '../db/schema.js';
@@ -26,7 +26,12 @@ export async function lockUnits(tx: Tx, ids: number[]): Promise<void> {
  * each sees what the previous one committed — under READ COMMITTED, on PostgreSQL as on PGlite.
  */
 export async function lockedUnitAccess(tx: Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
-  const [target] = await tx.select({ rootId: projectUnits.rootId }).from(projectUnits).where(eq(projectUnits.id, unitId));
-  if (target?.rootId) await lockUnits(tx, [target.rootId, unitId]);
+  // The unit and its root in one statement (its root found by a subquery the lock does not cover), in id order.
+  await tx
+    .select({ id: projectUnits.id })
+    .from(projectUnits)
+    .where(or(eq(projectUnits.id, unitId), eq(projectUnits.id, sql`(select u.root_id from ${projectUnits} u where u.id = ${unitId})`)))
+    .orderBy(projectUnits.id)
+    .for('no key update');
   return unitAccess(tx, user, unitId);
 }

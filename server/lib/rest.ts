@@ -173,15 +173,18 @@ export async function* listAll(db: Db, definition: ResourceDefinition, user: Ses
   }
 }
 
-/** Claims the version the client read: one UPDATE that raises it only if it is still that version (and the row visible). */
-async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, expected: number, user: SessionUser): Promise<void> {
+/**
+ * Claims the version the client read: one UPDATE that raises it only if it is still that version (and the row
+ * visible), returning the row as `findOne` reads it (the write's `existing`, without a round trip of its own).
+ */
+async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, expected: number, user: SessionUser): Promise<Row> {
   const column = definition.version!;
-  const claimed = await tx
+  const [claimed] = (await tx
     .update(definition.table)
     .set({ version: sql`${column} + 1` } as never)
     .where(and(eq(definition.id, id), eq(column, expected), definition.scope?.(user)))
-    .returning({ id: definition.id });
-  if (claimed.length) return;
+    .returning(selection(definition) as never)) as unknown as Row[];
+  if (claimed) return claimed as Row;
   await findOne(tx, definition, id, user);
   throw staleVersion(definition.conflict);
 }
@@ -257,8 +260,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const expected = definition.version ? requiredVersion(version) : undefined;
       const db = c.get('db');
       await db.transaction(async (tx) => {
-        if (expected !== undefined) await claimVersion(tx, definition, id, expected, user);
-        const existing = await findOne(tx, definition, id, user);
+        const existing = expected !== undefined ? await claimVersion(tx, definition, id, expected, user) : await findOne(tx, definition, id, user);
         await update.write(tx, id, input as never, existing, user);
       });
       const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)], user);
