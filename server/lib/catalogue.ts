@@ -47,18 +47,27 @@ export function toLintelProduct(row: LintelRow): LintelProduct {
   };
 }
 
-/** A tenant's catalogue as the order tables read it (AAC by product number, lintels by size). */
-export async function catalogueOf(db: Db | Tx, tenantId: number, options: { activeOnly: boolean }): Promise<{ aac: AacProduct[]; lintel: LintelProduct[] }> {
-  const d = db as Db;
-  const aac = await d
+/** A tenant's AAC products by product number (the AAC order table's catalogue). */
+export async function aacCatalogueOf(db: Db | Tx, tenantId: number, options: { activeOnly: boolean }): Promise<AacProduct[]> {
+  const rows = await (db as Db)
     .select({ ...getTableColumns(aacProducts), tenantName: tenantName('aac_products') })
     .from(aacProducts)
     .where(and(eq(aacProducts.tenantId, tenantId), options.activeOnly ? eq(aacProducts.active, true) : undefined))
     .orderBy(asc(aacProducts.productNo));
-  const lintel = await d
+  return rows.map(toAacProduct);
+}
+
+/** A tenant's lintels by size (the lintel order table's catalogue). */
+export async function lintelCatalogueOf(db: Db | Tx, tenantId: number, options: { activeOnly: boolean }): Promise<LintelProduct[]> {
+  const rows = await (db as Db)
     .select({ ...getTableColumns(lintelProducts), tenantName: tenantName('lintel_products') })
     .from(lintelProducts)
     .where(and(eq(lintelProducts.tenantId, tenantId), options.activeOnly ? eq(lintelProducts.active, true) : undefined))
     .orderBy(asc(lintelProducts.thickness), asc(lintelProducts.length), asc(lintelProducts.height), asc(lintelProducts.itemNo));
-  return { aac: aac.map(toAacProduct), lintel: lintel.map(toLintelProduct) };
+  return rows.map(toLintelProduct);
+}
+
+/** A tenant's catalogue as the order tables read it (AAC by product number, lintels by size). */
+export async function catalogueOf(db: Db | Tx, tenantId: number, options: { activeOnly: boolean }): Promise<{ aac: AacProduct[]; lintel: LintelProduct[] }> {
+  return { aac: await aacCatalogueOf(db, tenantId, options), lintel: await lintelCatalogueOf(db, tenantId, options) };
 }

@@ -184,6 +184,18 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
   });
 }
 
+/**
+ * The caller's task on one unit under the definition in force (none on the units of a closed project): one query
+ * (the definition's version), for a write that only asks whether the caller holds the task (order rows).
+ */
+export async function unitTask(db: Db | Tx, user: SessionUser, access: UnitAccess) {
+  const { unit, root, context } = access;
+  const { version, definition } = await activeWorkflow(db);
+  if (unit.id !== root.id && isClosedState(root.stateKey)) return { version, definition, roles: null, task: null };
+  const roles = rolesOf(user, access);
+  return { version, definition, roles, task: taskFor(definition, { type: unit.type, stateKey: unit.stateKey }, context.tenantType, roles) ?? null };
+}
+
 /** The caller's task and action buttons on one unit (for the details page). */
 export async function unitWorkflow(
   db: Db,
@@ -191,10 +203,8 @@ export async function unitWorkflow(
   access: UnitAccess,
 ): Promise<{ task: { taskKey: string; help: string | null } | null; actions: UnitAction[]; definitionVersion: number; message: StateMessage | null }> {
   const { unit, root, context } = access;
-  const { version, definition } = await activeWorkflow(db);
-  if (unit.id !== root.id && isClosedState(root.stateKey)) return { task: null, actions: [], definitionVersion: version, message: null };
-  const roles = rolesOf(user, access);
-  const task = taskFor(definition, { type: unit.type, stateKey: unit.stateKey }, context.tenantType, roles);
+  const { version, definition, roles, task } = await unitTask(db, user, access);
+  if (!roles) return { task: null, actions: [], definitionVersion: version, message: null };
   const facts = await guardFacts(db, unit, root);
   const actions = unitActions(definition, { type: unit.type, stateKey: unit.stateKey, isRoot: unit.id === root.id }, context.tenantType, roles, facts);
   return { task: task ? { taskKey: task.taskKey, help: task.help ?? null } : null, actions, definitionVersion: version, message: await stateMessage(db, unit) };

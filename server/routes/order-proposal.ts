@@ -20,7 +20,7 @@ import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { sessionUser } from '../lib/request.js';
 import { viewerFileOf, viewerModelOf } from '../services/ifc-viewer.js';
-import { editState, orderLot } from '../services/orders.js';
+import { orderLot, rowsEditable } from '../services/orders.js';
 import { failureMessages } from '../services/viewer-messages.js';
 
 const storeysOf = (model: ViewerModel): ProposalStorey[] => model.children.map((floor) => ({ id: floor.id, name: floor.name, walls: floor.children.length }));
@@ -37,7 +37,7 @@ orderProposalRoutes.get('/:lotId/proposal', async (c) => {
   const user = sessionUser(c);
   const db = c.get('db');
   const lot = await orderLot(db, user, c.req.param('lotId'));
-  if (!(await editState(db, user, lot.access)).editable) throw ApiError.refused(ORDER_MESSAGE.notEditable);
+  if (!(await rowsEditable(db, user, lot.access))) throw ApiError.refused(ORDER_MESSAGE.notEditable);
   const storeyParam = c.req.query('storey');
   if (storeyParam !== undefined && !/^\d{1,9}$/.test(storeyParam)) throw ApiError.badRequest('VALIDATION.InvalidValue', 'storey');
 

@@ -7,13 +7,13 @@ import type { AacProduct, LintelProduct } from '../../src/domain/catalogue.js';
 import { aacItemSchema, aacRowProblems, aacSummary, lintelItemSchema, lintelRowProblems, lintelSummary, ORDER_ITEMS_MAX, ORDER_MESSAGE, type AacItemInput, type AacOrderItem, type LintelItemInput, type LintelOrderItem, type OrderProblem } from '../../src/domain/orders.js';
 import type { Db, Tx } from '../db/client.js';
 import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../db/schema.js';
-import { catalogueOf } from '../lib/catalogue.js';
+import { aacCatalogueOf, lintelCatalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { lockUnits } from '../lib/locks.js';
 import { sessionUser } from '../lib/request.js';
 import { parseId, readJsonObject } from '../lib/rest-query.js';
-import { type Lot, orderLot, editState } from '../services/orders.js';
+import { type Lot, orderLot, editState, rowsEditable } from '../services/orders.js';
 import { checkBody, validOrUndefined } from '../lib/validation.js';
 
 type AacRow = typeof aacOrderItems.$inferSelect;
@@ -57,9 +57,10 @@ async function itemsOf(db: Db | Tx, lot: Lot) {
   return (await d.select().from(lintelOrderItems).where(eq(lintelOrderItems.unitId, lot.access.unit.id)).orderBy(asc(lintelOrderItems.itemIndex), asc(lintelOrderItems.id))).map(toLintelItem);
 }
 
+/** The catalogue of the lot's kind only (a round trip less than the whole catalogue, on every row write). */
 async function productsOf(db: Db | Tx, lot: Lot): Promise<AacProduct[] | LintelProduct[]> {
-  const catalogue = await catalogueOf(db, lot.access.unit.tenantId, { activeOnly: false });
-  return lot.kind === 'aac' ? catalogue.aac : catalogue.lintel;
+  const options = { activeOnly: false };
+  return lot.kind === 'aac' ? aacCatalogueOf(db, lot.access.unit.tenantId, options) : lintelCatalogueOf(db, lot.access.unit.tenantId, options);
 }
 
 function summaryOf(lot: Lot, items: (AacOrderItem | LintelOrderItem)[], products: AacProduct[] | LintelProduct[]) {
@@ -102,8 +103,7 @@ async function writableLot(c: Context<AppEnv>, tx: Tx) {
   // (a transition placing the order takes the same lock) hold until the commit.
   await lockUnits(tx, [parseId(c.req.param('lotId') ?? '')]);
   const lot = await orderLot(tx, user, c.req.param('lotId'));
-  const state = await editState(tx as unknown as Db, user, lot.access);
-  if (!state.editable) throw ApiError.refused(ORDER_MESSAGE.notEditable);
+  if (!(await rowsEditable(tx, user, lot.access))) throw ApiError.refused(ORDER_MESSAGE.notEditable);
   return lot;
 }
 

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
 import { unitAccess, type UnitAccess } from '../lib/project-access.js';
 import { parseId } from '../lib/rest-query.js';
-import { unitWorkflow } from '../lib/workflow.js';
+import { unitTask, unitWorkflow } from '../lib/workflow.js';
 
 export interface Lot {
   access: UnitAccess;
@@ -27,4 +27,9 @@ export async function editState(db: Db, user: SessionUser, access: UnitAccess) {
   const workflow = await unitWorkflow(db, user, access);
   const editable = canEditOrderItems(workflow.task?.taskKey);
   return { editable, editReason: editable ? null : ORDER_MESSAGE.notEditable, placeOrder: workflow.actions.find((action) => action.action === 'PlaceOrder') ?? null };
+}
+
+/** The same rule for a row write, which needs neither the buttons nor the state's message: the task alone. */
+export async function rowsEditable(db: Db | Tx, user: SessionUser, access: UnitAccess): Promise<boolean> {
+  return canEditOrderItems((await unitTask(db, user, access)).task?.taskKey);
 }
