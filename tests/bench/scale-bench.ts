@@ -91,7 +91,7 @@ async function measureEndpoints(driver: Driver, base: string, population: Popula
     const step = (connection: number, n: number) => {
       const i = connection * 7 + n;
       const reader = users[i % users.length];
-      return driver.timed<unknown>(endpoint.name, { method: 'GET', path: endpoint.path(reader, i), cookie: reader.cookie }).then(() => undefined);
+      return driver.timed<unknown>(endpoint.name, { method: 'GET', path: endpoint.path(reader, i), cookie: reader.cookie }, false).then(() => undefined);
     };
     await settle(base);
     await driver.run(1, step);
@@ -188,7 +188,7 @@ async function read(driver: Driver, population: Population, readers: Reader[], c
   const pool = kind === 'journal' ? population.staff : readers;
   const reader = pool[Math.floor(i / READ_KINDS.length) % pool.length];
   const path = { 'unit list': unitListPath, 'unit details': detailsPath, 'My Tasks': tasksPath, search: searchPath, journal: journalPath }[kind](reader, i);
-  await driver.timed<unknown>(kind, { method: 'GET', path, cookie: reader.cookie });
+  await driver.timed<unknown>(kind, { method: 'GET', path, cookie: reader.cookie }, false);
 }
 
 interface MixedResult {
