@@ -4,6 +4,7 @@ import { parseUnitData } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { ACTION_EVENTS, type EventType } from '../../src/domain/webhooks.js';
 import { rowsOf, type Db, type Tx } from '../db/client.js';
+import { holdsUnitLock, lockUnits } from './locks.js';
 import type { z } from 'zod';
 import type { DeliveryFixed, OrderPlaced, StructureFinished, TransitionData, UnitSummary, UnitTransitioned } from '../openapi/events.js';
 import { aacOrderItems, aacProducts, deliveryLots, events, lintelOrderItems, lintelProducts, projectUnits } from '../db/schema.js';
@@ -19,11 +20,13 @@ export interface EventInput {
 /**
  * Writes one event to the outbox and a pending delivery for every enabled endpoint of the tenant that subscribed
  * to its type — inside the caller's transaction, so the event exists exactly when the change does; both in one
- * statement (a round trip less per write, #36). The unit's row is locked first: events of one unit get ids in commit
- * order, which the dispatcher's in-order rule relies on.
+ * statement (a round trip less per write, #36). The unit's row is locked first (`no key update`, which every event
+ * writer of the unit takes, so they run one after another): events of one unit get ids in commit order, which the
+ * dispatcher's in-order rule relies on. A transaction that locked the unit already (`lockUnits`, the project lock of
+ * a transition or an order write) skips that round trip.
  */
 export async function recordEvent(tx: Tx, input: EventInput): Promise<number> {
-  await tx.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.id, input.unitId)).for('update');
+  if (!holdsUnitLock(tx, input.unitId)) await lockUnits(tx, [input.unitId]);
   const [event] = rowsOf<{ id: number }>(
     await (tx as unknown as Db).execute(sql`
       with event as (

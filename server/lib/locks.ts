@@ -11,12 +11,32 @@ import { unitAccess, type UnitAccess } from './project-access.js';
  */
 export async function lockUnits(tx: Tx, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await tx
+  const locked = await tx
     .select({ id: projectUnits.id })
     .from(projectUnits)
     .where(inArray(projectUnits.id, [...new Set(ids)]))
     .orderBy(projectUnits.id)
     .for('no key update');
+  noteLocked(tx, locked.map((row) => row.id));
+}
+
+/**
+ * The unit rows each transaction holds a `no key update` lock on (or a stronger one), as far as this module took
+ * them: a later step of the same transaction that needs the lock (an event's, `events.ts`) skips its round trip. Keyed
+ * by the transaction object, so a nested transaction (a savepoint, which may roll its locks back) neither sees its
+ * parent's locks nor lends it its own.
+ */
+const held = new WeakMap<Tx, Set<number>>();
+
+function noteLocked(tx: Tx, ids: number[]): void {
+  const set = held.get(tx) ?? new Set<number>();
+  for (const id of ids) set.add(id);
+  held.set(tx, set);
+}
+
+/** True if this transaction already holds the unit's row lock. */
+export function holdsUnitLock(tx: Tx, unitId: number): boolean {
+  return held.get(tx)?.has(unitId) ?? false;
 }
 
 /**
@@ -27,11 +47,12 @@ export async function lockUnits(tx: Tx, ids: number[]): Promise<void> {
  */
 export async function lockedUnitAccess(tx: Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
   // The unit and its root in one statement (its root found by a subquery the lock does not cover), in id order.
-  await tx
+  const locked = await tx
     .select({ id: projectUnits.id })
     .from(projectUnits)
     .where(or(eq(projectUnits.id, unitId), eq(projectUnits.id, sql`(select u.root_id from ${projectUnits} u where u.id = ${unitId})`)))
     .orderBy(projectUnits.id)
     .for('no key update');
+  noteLocked(tx, locked.map((row) => row.id));
   return unitAccess(tx, user, unitId);
 }
