@@ -8,7 +8,7 @@ import { attachSessionCache, SESSION_CHANNEL, SessionCache } from '../lib/sessio
 import { attachLiveHub, LiveHub } from '../lib/live-events.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
-import { nameActorsInBegin, nameActorsInTransactions } from '../lib/actor.js';
+import { nameActorsInBegin, nameActorsInTransactions, noteSessionWrites } from '../lib/actor.js';
 import { envVar } from '../env.js';
 import { nameRepeatedStatements } from './named-statements.js';
 import { nameRepeatedPgliteStatements } from './pglite-named-statements.js';
@@ -130,6 +130,7 @@ async function openPostgres(url: string): Promise<Database> {
   });
   if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedStatements(pool);
   pool.on('connect', nameActorsInBegin);
+  pool.on('connect', noteSessionWrites);
   const ndb = drizzle(pool, { schema });
   // Several server processes may start at once: one applies the migrations, the others wait.
   const lockClient = await pool.connect();

@@ -6,7 +6,7 @@ import { ApiError } from './errors.js';
 import { hostAllowed, isLoopbackHost } from './public-url.js';
 import { sessionCacheOf } from './session-cache.js';
 import { SESSION_COOKIE, userForSession } from './sessions.js';
-import { asActor } from './actor.js';
+import { inRequestScope, type RequestScope } from './actor.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -70,10 +70,11 @@ export const sessionReader = createMiddleware<AppEnv>(async (c, next) => {
   c.set('sessionToken', token);
   const user = token && token.length <= 100 ? await userForSession(c.get('db'), token) : null;
   c.set('user', user);
-  // The request's writes name the user in the change journal ("Changed by … at …", server/lib/actor.ts).
-  if (user) await asActor(user.id, next);
-  else await next();
-  if (!SAFE_METHODS.has(c.req.method) || c.req.path.endsWith('/SignOut')) await sessionCacheOf(c.get('db'))?.sync();
+  // The request's writes name the user in the change journal ("Changed by … at …", server/lib/actor.ts); a write of
+  // what a session carries waits until this process's session cache has heard it (read your own writes).
+  const scope: RequestScope = { actor: user?.id, sessionsWritten: false };
+  await inRequestScope(scope, next);
+  if ((!SAFE_METHODS.has(c.req.method) && scope.sessionsWritten) || c.req.path.endsWith('/SignOut')) await sessionCacheOf(c.get('db'))?.sync();
 });
 
 /** 401 for every API route without a valid session. */

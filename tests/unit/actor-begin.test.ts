@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { asActor, nameActorsInBegin } from '../../server/lib/actor.js';
+import { asActor, inRequestScope, nameActorsInBegin, noteSessionWrites, type RequestScope } from '../../server/lib/actor.js';
 
 /** A client that records what reaches node-postgres. */
 function fakeClient() {
@@ -31,5 +31,37 @@ describe("a PostgreSQL transaction's begin names the actor (server/lib/actor.ts)
     const { client, sent } = fakeClient();
     await asActor(1.5, () => client.query({ text: 'begin' } as never));
     expect(sent).toEqual([[{ text: 'begin' }]]);
+  });
+});
+
+describe('a request that writes what a session carries is noted (server/lib/actor.ts noteSessionWrites)', () => {
+  const written = async (...texts: string[]) => {
+    const client = { query: () => Promise.resolve({ rows: [] }) } as unknown as PoolClient;
+    noteSessionWrites(client);
+    const scope: RequestScope = { actor: 1, sessionsWritten: false };
+    await inRequestScope(scope, async () => {
+      for (const text of texts) await client.query({ text } as never);
+    });
+    return scope.sessionsWritten;
+  };
+
+  it('notes writes of users, profiles, tenants, sales organisations and sessions, quoted or not', async () => {
+    expect(await written('update "users" set "is_active" = $1 where "users"."id" = $2')).toBe(true);
+    expect(await written('insert into "user_tenants" ("user_id", "tenant_id") values ($1, $2)')).toBe(true);
+    expect(await written('delete from sessions where user_id = $1')).toBe(true);
+    expect(await written('delete from "tenants" where "tenants"."id" = $1')).toBe(true);
+    expect(await written('with gone as (delete from "user_sales_orgs" where "user_id" = $1) select 1')).toBe(true);
+  });
+
+  it('does not note reads, transaction control or writes of other tables', async () => {
+    expect(
+      await written(
+        'begin',
+        'select "users"."id" from "users" inner join "sessions" on "sessions"."user_id" = "users"."id"',
+        'update "project_units" set "notes" = $1 where "project_units"."tenant_id" = $2',
+        'insert into "user_notifications" ("user_id", "kind") values ($1, $2)',
+        'commit',
+      ),
+    ).toBe(false);
   });
 });
