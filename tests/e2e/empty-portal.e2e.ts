@@ -305,6 +305,8 @@ describe('from an empty portal to an AAC order', () => {
     const customer = pages.customer;
     await openUnit(customer, 'Wandelemente');
     await customer.getByTestId('unit-tile').filter({ hasText: 'Wandelemente EG' }).click();
+    // The lot's page as the customer sees it once the approval has released it (its data settled, no refetch pending).
+    await customer.getByTestId('unit-state').getByText('Place order').waitFor();
     await customer.getByTestId('open-order-table').click();
     await customer.waitForURL('**/project/aac-order/**');
     const row = customer.getByTestId('aac-row').last();
