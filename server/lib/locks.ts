@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Tx } from '../db/client.js';
 import { projectUnits } from '../db/schema.js';
@@ -11,12 +11,12 @@ import { unitAccess, type UnitAccess } from './project-access.js';
  */
 export async function lockUnits(tx: Tx, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const locked = await tx
-    .select({ id: projectUnits.id })
-    .from(projectUnits)
-    .where(inArray(projectUnits.id, [...new Set(ids)]))
-    .orderBy(projectUnits.id)
-    .for('no key update');
+  await lockWhere(tx, inArray(projectUnits.id, [...new Set(ids)]));
+}
+
+/** Locks the units `where` selects, in id order, and notes them as held by `tx`. */
+async function lockWhere(tx: Tx, where: SQL): Promise<void> {
+  const locked = await tx.select({ id: projectUnits.id }).from(projectUnits).where(where).orderBy(projectUnits.id).for('no key update');
   noteLocked(tx, locked.map((row) => row.id));
 }
 
@@ -47,12 +47,6 @@ export function holdsUnitLock(tx: Tx, unitId: number): boolean {
  */
 export async function lockedUnitAccess(tx: Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
   // The unit and its root in one statement (its root found by a subquery the lock does not cover), in id order.
-  const locked = await tx
-    .select({ id: projectUnits.id })
-    .from(projectUnits)
-    .where(or(eq(projectUnits.id, unitId), eq(projectUnits.id, sql`(select u.root_id from ${projectUnits} u where u.id = ${unitId})`)))
-    .orderBy(projectUnits.id)
-    .for('no key update');
-  noteLocked(tx, locked.map((row) => row.id));
+  await lockWhere(tx, or(eq(projectUnits.id, unitId), eq(projectUnits.id, sql`(select u.root_id from ${projectUnits} u where u.id = ${unitId})`))!);
   return unitAccess(tx, user, unitId);
 }
