@@ -131,7 +131,7 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     if (request.createStructure && !buildsStructure(transition)) throw new ApiError(409, [{ key: 'STRUCTURE.Errors.NotInStructuring', params: { state: unit.stateKey } }]);
     const created = request.createStructure ? await request.createStructure(tx, access) : [];
     // The guards' counts are read only for a transition that has guards (a round trip less for the others).
-    const guard = transition.guards?.length ? evaluateGuards(transition.guards, await guardFacts(tx, unit, root)) : { allowed: true as const };
+    const guard = evaluateGuards(transition.guards, transition.guards?.length ? await guardFacts(tx, unit, root) : undefined);
     if (!guard.allowed) throw new ApiError(409, [{ key: guard.reason, code: 'GuardFailed' }]);
 
     const now = new Date();

@@ -197,8 +197,14 @@ export interface GuardFacts {
 
 export type RuleResult = { allowed: true } | { allowed: false; reason: string };
 
-export function evaluateGuards(guards: readonly WorkflowGuard[] | undefined, facts: GuardFacts): RuleResult {
-  for (const guard of guards ?? []) {
+/**
+ * Whether the guards allow the transition. `facts` may be left out where there are no guards (the server then reads
+ * no counts); guards without facts are a programming error.
+ */
+export function evaluateGuards(guards: readonly WorkflowGuard[] | undefined, facts: GuardFacts | undefined): RuleResult {
+  if (!guards?.length) return { allowed: true };
+  if (!facts) throw new Error('evaluateGuards: guards need the facts they read');
+  for (const guard of guards) {
     if (guard === 'needs-structure' && facts.subprojects < 1) return { allowed: false, reason: 'WORKFLOW.Guards.needs-structure' };
     if (guard === 'needs-product-type-assignments' && facts.productTypeAssignments < 1)
       return { allowed: false, reason: 'WORKFLOW.Guards.needs-product-type-assignments' };

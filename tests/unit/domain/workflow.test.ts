@@ -100,6 +100,10 @@ describe('guards and buttons', () => {
     expect(evaluateGuards(['needs-structure'], { ...facts, subprojects: 0 }).allowed).toBe(false);
     expect(evaluateGuards(['needs-structure', 'needs-saved-order-items'], facts)).toEqual({ allowed: true });
     expect(evaluateGuards(undefined, facts)).toEqual({ allowed: true });
+    // Without guards no facts are needed (the server reads none); guards without facts are a programming error.
+    expect(evaluateGuards(undefined, undefined)).toEqual({ allowed: true });
+    expect(evaluateGuards([], undefined)).toEqual({ allowed: true });
+    expect(() => evaluateGuards(['needs-structure'], undefined)).toThrow();
   });
 
   it('marks the actions that create the structure from the draft (by the effect, not by name)', () => {
