@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
-import { projectMembers, projectUnits, questionnaireAnswers, tenants } from '../db/schema.js';
+import { projectMembers, projectUnits, questionnaireAnswers, tenants, workflowDefinitions } from '../db/schema.js';
 import { ApiError } from './errors.js';
 
 export type UnitRow = typeof projectUnits.$inferSelect;
@@ -24,19 +24,44 @@ export interface UnitAccess {
   context: UnitContext;
   /** The user's language (texts the server derives, such as material type labels). */
   language?: string;
+  /**
+   * The published workflow version when the unit was read (null: none, the shipped default is in force), so that a
+   * write or page needing the definition does not ask again (`activeWorkflow`); absent where not read.
+   */
+  workflow?: PublishedWorkflow | null;
 }
+
+/** Which workflow version is published: its number and moment of publishing. */
+export interface PublishedWorkflow {
+  version: number;
+  publishedAt: Date | null;
+}
+
+/** The published workflow version's number, as a scalar subquery of a unit's query (a handful of rows, one published). */
+const publishedVersion = sql<number | null>`(select ${workflowDefinitions.version} from ${workflowDefinitions} where ${workflowDefinitions.status} = 'published' limit 1)`;
+const publishedAt = sql<Date | null>`(select ${workflowDefinitions.publishedAt} from ${workflowDefinitions} where ${workflowDefinitions.status} = 'published' limit 1)`.mapWith(
+  workflowDefinitions.publishedAt,
+);
 
 /** The root of the unit `unitAccess` loads, joined to it. */
 const accessRoot = alias(projectUnits, 'access_root');
 
 /**
  * Loads a unit the user may see, with its root and the user's context there; 404 otherwise. One query (the unit,
- * its root, the user's membership, the tenant's type, the sheet's validity): every write and most detail pages start
+ * its root, the user's membership, the tenant's type, the sheet's validity, the published workflow version): every write and most detail pages start
  * here, and under load each further round trip waits behind the other requests (#36).
  */
 export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
   const [found] = await (db as Db)
-    .select({ unit: projectUnits, root: accessRoot, role: projectMembers.role, tenantType: tenants.type, sheetValid: questionnaireAnswers.isValid })
+    .select({
+      unit: projectUnits,
+      root: accessRoot,
+      role: projectMembers.role,
+      tenantType: tenants.type,
+      sheetValid: questionnaireAnswers.isValid,
+      workflowVersion: publishedVersion,
+      workflowPublishedAt: publishedAt,
+    })
     .from(projectUnits)
     .innerJoin(accessRoot, eq(accessRoot.id, projectUnits.rootId))
     .leftJoin(projectMembers, and(eq(projectMembers.rootId, accessRoot.id), eq(projectMembers.userId, user.id)))
@@ -44,11 +69,12 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number)
     .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.rootId, accessRoot.id))
     .where(and(eq(projectUnits.id, unitId), visibleUnits(user)));
   if (!found) throw ApiError.notFound();
-  const { unit, root, role, tenantType, sheetValid } = found;
+  const { unit, root, role, tenantType, sheetValid, workflowVersion, workflowPublishedAt } = found;
   return {
     unit,
     root,
     language: user.language,
+    workflow: workflowVersion === null ? null : { version: Number(workflowVersion), publishedAt: workflowPublishedAt ?? null },
     context: {
       role: (role as MemberRole | null) ?? null,
       isInternal: user.isInternal,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
+import type { PublishedWorkflow } from './project-access.js';
 import { workflowDefinitions } from '../db/schema.js';
 import { boundedValidator, MAX_REPORTED_PROBLEMS } from './bounded-validation.js';
 import { appPath } from '../paths.js';
@@ -55,14 +56,20 @@ const cache = new Map<string, WorkflowDefinition>();
 
 /**
  * The definition in force: the published version, else the shipped default as version 1. One small query per call,
- * so a version published by another process applies at once; a published definition never changes, so the parsed
- * one is cached per version.
+ * so a version published by another process applies at once — none when the caller read which version is published
+ * in a query of its own (`unitAccess`'s `workflow`); a published definition never changes, so the parsed one is
+ * cached per version.
  */
-export async function activeWorkflow(db: Db | Tx): Promise<ActiveWorkflow> {
-  const [published] = await (db as Db)
-    .select({ version: workflowDefinitions.version, publishedAt: workflowDefinitions.publishedAt })
-    .from(workflowDefinitions)
-    .where(eq(workflowDefinitions.status, 'published'));
+export async function activeWorkflow(db: Db | Tx, known?: PublishedWorkflow | null): Promise<ActiveWorkflow> {
+  const published =
+    known !== undefined
+      ? known
+      : ((
+          await (db as Db)
+            .select({ version: workflowDefinitions.version, publishedAt: workflowDefinitions.publishedAt })
+            .from(workflowDefinitions)
+            .where(eq(workflowDefinitions.status, 'published'))
+        )[0] ?? null);
   if (!published) return { version: 1, definition: (cachedDefault ??= defaultWorkflow()) };
   // Keyed by version and moment of publishing: a restored backup (or another database in the same process, as in
   // the tests) may hold another definition under the same number.

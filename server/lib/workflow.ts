@@ -118,7 +118,7 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     // The project lock: the guards' counts, the lot's items and the structure call's materials hold until the commit.
     const access = await lockedUnitAccess(tx, user, unitId);
     const { unit, root, context } = access;
-    const { definition } = await activeWorkflow(tx);
+    const { definition } = await activeWorkflow(tx, access.workflow);
     if (unit.id !== root.id && isClosedState(root.stateKey)) throw new ApiError(409, [{ key: 'PROJECTS.Rules.ProjectClosed' }]);
     if (request.version !== undefined && request.version !== unit.version) throw new ApiError(409, [{ key: 'WORKFLOW.Errors.Concurrent' }]);
     const roles = rolesOf(user, access);
@@ -191,7 +191,7 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
  */
 export async function unitTask(db: Db | Tx, user: SessionUser, access: UnitAccess) {
   const { unit, root, context } = access;
-  const { version, definition } = await activeWorkflow(db);
+  const { version, definition } = await activeWorkflow(db, access.workflow);
   if (unit.id !== root.id && isClosedState(root.stateKey)) return { version, definition, roles: null, task: null };
   const roles = rolesOf(user, access);
   return { version, definition, roles, task: taskFor(definition, { type: unit.type, stateKey: unit.stateKey }, context.tenantType, roles) ?? null };
