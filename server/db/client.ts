@@ -11,6 +11,7 @@ import * as schema from './schema.js';
 import { nameActorsInBegin, nameActorsInTransactions, noteSessionWrites } from '../lib/actor.js';
 import { envVar } from '../env.js';
 import { nameRepeatedStatements } from './named-statements.js';
+import { carryBeginWithFirstStatement, carryWritesInCommit, type PgModule } from './transaction-round-trips.js';
 import { nameRepeatedPgliteStatements } from './pglite-named-statements.js';
 import { appPath } from '../paths.js';
 
@@ -129,8 +130,11 @@ async function openPostgres(url: string): Promise<Database> {
     if (error.code !== '57P01') logger.error({ err: error }, 'PostgreSQL connection error');
   });
   if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedStatements(pool);
+  // Each wraps the connection's `query` around the ones before it (transaction-round-trips.ts names the order).
+  pool.on('connect', carryBeginWithFirstStatement(pg.default as unknown as PgModule));
   pool.on('connect', nameActorsInBegin);
   pool.on('connect', noteSessionWrites);
+  pool.on('connect', carryWritesInCommit(pg.default as unknown as PgModule));
   const ndb = drizzle(pool, { schema });
   // Several server processes may start at once: one applies the migrations, the others wait.
   const lockClient = await pool.connect();

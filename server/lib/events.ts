@@ -3,7 +3,8 @@ import { orderKindOf } from '../../src/domain/orders.js';
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import { ACTION_EVENTS, type EventType } from '../../src/domain/webhooks.js';
-import { rowsOf, type Db, type Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
+import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { holdsUnitLock, lockUnits } from './locks.js';
 import type { z } from 'zod';
 import type { DeliveryFixed, OrderPlaced, StructureFinished, TransitionData, UnitSummary, UnitTransitioned } from '../openapi/events.js';
@@ -20,27 +21,26 @@ export interface EventInput {
 /**
  * Writes one event to the outbox and a pending delivery for every enabled endpoint of the tenant that subscribed
  * to its type — inside the caller's transaction, so the event exists exactly when the change does; both in one
- * statement (a round trip less per write, #36). The unit's row is locked first (`no key update`, which every event
- * writer of the unit takes, so they run one after another): events of one unit get ids in commit order, which the
- * dispatcher's in-order rule relies on. A transaction that locked the unit already (`lockUnits`, the project lock of
- * a transition or an order write) skips that round trip.
+ * statement, sent with the commit (transaction-round-trips.ts; #36: a write's round trips wait behind the other requests). The
+ * unit's row is locked first (`no key update`, which every event writer of the unit takes, so they run one after
+ * another, and the lock is held until the commit that writes the event): events of one unit get ids in commit order,
+ * which the dispatcher's in-order rule relies on. A transaction that locked the unit already (`lockUnits`, the
+ * project lock of a transition or an order write) skips that round trip.
  */
-export async function recordEvent(tx: Tx, input: EventInput): Promise<number> {
+export async function recordEvent(tx: Tx, input: EventInput): Promise<void> {
   if (!holdsUnitLock(tx, input.unitId)) await lockUnits(tx, [input.unitId]);
-  const [event] = rowsOf<{ id: number }>(
-    await (tx as unknown as Db).execute(sql`
+  await writeAtCommit(
+    tx,
+    sql`
       with event as (
         insert into ${events} (type, tenant_id, unit_id, root_id, payload)
         values (${input.type}, ${input.tenantId}, ${input.unitId}, ${input.rootId}, ${JSON.stringify(input.payload)}::jsonb)
         returning id
-      ), deliveries as (
-        insert into webhook_deliveries (endpoint_id, event_id, unit_id)
-        select w.id, event.id, ${input.unitId} from webhook_endpoints w, event
-        where w.tenant_id = ${input.tenantId} and w.enabled and w.event_types @> ${JSON.stringify([input.type])}::jsonb
       )
-      select id from event`),
+      insert into webhook_deliveries (endpoint_id, event_id, unit_id)
+      select w.id, event.id, ${input.unitId} from webhook_endpoints w, event
+      where w.tenant_id = ${input.tenantId} and w.enabled and w.event_types @> ${JSON.stringify([input.type])}::jsonb`,
   );
-  return Number(event.id);
 }
 
 type UnitRow = typeof projectUnits.$inferSelect;

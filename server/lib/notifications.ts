@@ -3,6 +3,7 @@ import { mailsNotification, noticeRecipients, transitionNotice, type Notificatio
 import type { Language } from '../../src/domain/languages.js';
 import type { TenantType, WorkflowDefinition } from '../../src/domain/workflow.js';
 import type { Tx } from '../db/client.js';
+import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { projectMembers, userNotifications, userProfiles, users } from '../db/schema.js';
 import { queueMail } from '../services/mail-outbox.js';
 import { translate } from './i18n.js';
@@ -28,7 +29,8 @@ export async function notifyUsers(
   if (!recipients.length) return;
   const { unit } = notice;
   const params = { number: unit.number, title: unit.title, state: unit.stateKey, ...notice.params };
-  await tx.insert(userNotifications).values(recipients.map((recipient) => ({ userId: recipient.id, kind: notice.kind, unitId: unit.id, rootId: unit.rootId ?? unit.id, params })));
+  // Nothing reads the notices in the writing transaction: they go with its commit (transaction-round-trips.ts).
+  await writeAtCommit(tx, tx.insert(userNotifications).values(recipients.map((recipient) => ({ userId: recipient.id, kind: notice.kind, unitId: unit.id, rootId: unit.rootId ?? unit.id, params }))));
   if (options.mail === false) return;
   for (const recipient of recipients) {
     if (!recipient.email || !mailsNotification(recipient.notificationMails, notice.kind)) continue;

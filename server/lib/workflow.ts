@@ -17,6 +17,7 @@ import {
   type WorkflowEffect,
 } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
+import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { projectUnitJournal, projectUnitParams, projectUnits, userProfiles, users } from '../db/schema.js';
 import { hasAssignment } from './assignments.js';
 import { recordTransitionEvents } from './events.js';
@@ -98,8 +99,9 @@ async function moveUnits(tx: Tx, effect: Extract<WorkflowEffect, { type: 'move-u
     .update(projectUnits)
     .set({ stateKey: effect.to, stateSince: now, version: sql`${projectUnits.version} + 1` })
     .where(inArray(projectUnits.id, ids));
-  await tx.insert(projectUnitJournal).values(
-    previous.map((row) => ({ rootId, unitId: row.id, userId: user.id, oldState: row.stateKey, newState: effect.to, action, message: '' })),
+  await writeAtCommit(
+    tx,
+    tx.insert(projectUnitJournal).values(previous.map((row) => ({ rootId, unitId: row.id, userId: user.id, oldState: row.stateKey, newState: effect.to, action, message: '' }))),
   );
   for (const row of previous) {
     const causedBy = { projectUnitID: unit.id, action };
@@ -141,17 +143,21 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
       .where(and(eq(projectUnits.id, unit.id), eq(projectUnits.stateKey, unit.stateKey), eq(projectUnits.version, unit.version)))
       .returning();
     if (!updated) throw new ApiError(409, [{ key: 'WORKFLOW.Errors.Concurrent' }]);
-    await tx.insert(projectUnitJournal).values({
-      rootId: root.id,
-      unitId: unit.id,
-      userId: user.id,
-      oldState: unit.stateKey,
-      newState: transition.to,
-      action: transition.action,
-      message,
-    });
+    // The journal entry, the events and the notices are read by nothing after them here: they go with the commit.
+    await writeAtCommit(
+      tx,
+      tx.insert(projectUnitJournal).values({
+        rootId: root.id,
+        unitId: unit.id,
+        userId: user.id,
+        oldState: unit.stateKey,
+        newState: transition.to,
+        action: transition.action,
+        message,
+      }),
+    );
     if (transition.call === 'ccl-check-data' && message) {
-      await tx.insert(projectUnitParams).values({ unitId: unit.id, key: 'CheckDataTaskMessage', value: message });
+      await writeAtCommit(tx, tx.insert(projectUnitParams).values({ unitId: unit.id, key: 'CheckDataTaskMessage', value: message }));
     }
     // The outbox: `unit.transitioned` and the action's business event, in this transaction (docs/decisions-integration.md).
     await recordTransitionEvents(tx, {

@@ -1,0 +1,63 @@
+// Statements a transaction sends with its commit (server/db/transaction-round-trips.ts), on the database the suite runs on:
+// on PostgreSQL they are held and sent with `commit`; on the embedded database they run at once. Either way the
+// transaction's outcome is the same — all or nothing.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectUnits, userNotifications } from '../../server/db/schema.js';
+import { heldStatements, writeAtCommit } from '../../server/db/transaction-round-trips.js';
+import { createTestContext, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let unit: { id: number; rootId: number | null };
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [unit] = await ctx.db.select({ id: projectUnits.id, rootId: projectUnits.rootId }).from(projectUnits).where(eq(projectUnits.title, 'Erdgeschoss'));
+});
+afterAll(async () => ctx?.close());
+
+const notesOf = async () => (await ctx.db.select({ notes: projectUnits.notes }).from(projectUnits).where(eq(projectUnits.id, unit.id)))[0].notes;
+
+describe('writes sent with the commit', () => {
+  it("are written when the transaction commits, after the transaction's other statements", async () => {
+    await ctx.db.transaction(async (tx) => {
+      await writeAtCommit(tx, tx.update(projectUnits).set({ notes: 'held O\'Brien \\ ü' }).where(eq(projectUnits.id, unit.id)));
+      expect(heldStatements(tx)).toHaveLength(onPostgres ? 1 : 0);
+      await tx.update(projectUnits).set({ notes: 'immediate' }).where(eq(projectUnits.id, unit.id));
+    });
+    // Held until the commit, the update ran last (on the embedded database, first).
+    expect(await notesOf()).toBe(onPostgres ? 'held O\'Brien \\ ü' : 'immediate');
+  });
+
+  it('roll the whole transaction back when one of them fails, and the caller gets the error', async () => {
+    await ctx.db.update(projectUnits).set({ notes: 'before' }).where(eq(projectUnits.id, unit.id));
+    const failed = ctx.db.transaction(async (tx) => {
+      await tx.update(projectUnits).set({ notes: 'changed' }).where(eq(projectUnits.id, unit.id));
+      // No user -1: a foreign key violation, at the commit on PostgreSQL.
+      await writeAtCommit(tx, tx.insert(userNotifications).values({ userId: -1, kind: 'escalation', unitId: unit.id, rootId: unit.rootId ?? unit.id, params: {} }));
+    });
+    await expect(failed).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+    expect(await notesOf()).toBe('before');
+    // The connection is clean again: the next transaction commits normally.
+    await ctx.db.transaction(async (tx) => writeAtCommit(tx, tx.update(projectUnits).set({ notes: 'after' }).where(eq(projectUnits.id, unit.id))));
+    expect(await notesOf()).toBe('after');
+  });
+
+  it('are dropped with a rolled-back transaction, and run at once in a savepoint', async () => {
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await writeAtCommit(tx, tx.update(projectUnits).set({ notes: 'never' }).where(eq(projectUnits.id, unit.id)));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await notesOf()).toBe('after');
+    await ctx.db.transaction(async (tx) => {
+      await tx.transaction(async (savepoint) => {
+        await writeAtCommit(savepoint, savepoint.update(projectUnits).set({ notes: 'in a savepoint' }).where(eq(projectUnits.id, unit.id)));
+        expect(heldStatements(savepoint)).toHaveLength(0);
+      });
+    });
+    expect(await notesOf()).toBe('in a savepoint');
+  });
+});
