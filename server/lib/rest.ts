@@ -189,6 +189,17 @@ async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, 
   throw staleVersion(definition.conflict);
 }
 
+/**
+ * The record a create or update answers with, read in its own transaction before the commit: what it wrote, on the
+ * connection at hand — read after the commit, each of its queries waited for one of the pool's connections again,
+ * which under load is the longer part of a write (#36). So an `update.write` must not hold back (transaction-round-trips.ts)
+ * what the record shows.
+ */
+async function readBack(tx: Tx, definition: ResourceDefinition, id: number, user: SessionUser): Promise<ApiRecord> {
+  const [record] = await definition.toRecords(tx as unknown as Db, [await findOne(tx, definition, id, user)], user);
+  return record;
+}
+
 /** Mounts list / getOne / create / update / delete for one resource. */
 export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -243,8 +254,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       authorize(definition, user, 'create');
       const input = checkBody(create.schema, stripReadOnly(definition, await readJsonObject(c.req.raw)));
       const db = c.get('db');
-      const id = await db.transaction((tx) => create.write(tx, input as never, user));
-      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)], user);
+      const record = await db.transaction(async (tx) => readBack(tx, definition, await create.write(tx, input as never, user), user));
       return c.json(record, 201);
     });
   }
@@ -259,11 +269,11 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const input = checkBody(update.schema, definition.version ? fields : body);
       const expected = definition.version ? requiredVersion(version) : undefined;
       const db = c.get('db');
-      await db.transaction(async (tx) => {
+      const record = await db.transaction(async (tx) => {
         const existing = expected !== undefined ? await claimVersion(tx, definition, id, expected, user) : await findOne(tx, definition, id, user);
         await update.write(tx, id, input as never, existing, user);
+        return readBack(tx, definition, id, user);
       });
-      const [record] = await definition.toRecords(db, [await findOne(db, definition, id, user)], user);
       return c.json(record);
     });
   }
