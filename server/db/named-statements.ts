@@ -43,9 +43,12 @@ export class StatementNames {
 
   /** The text's name, if it has one or gets one now; undefined: send it unnamed. */
   nameFor(text: unknown): string | undefined {
-    if (typeof text !== 'string' || text.includes(';') || PATTERN_MATCH.test(text)) return undefined;
+    if (typeof text !== 'string') return undefined;
+    // A named text passed the checks below when it got its name (they scan the whole text; the lookup does not).
     let name = this.names.get(text);
-    if (!name && this.names.size < MAX_NAMED) {
+    if (name) return name;
+    if (text.includes(';') || PATTERN_MATCH.test(text)) return undefined;
+    if (this.names.size < MAX_NAMED) {
       if (this.seen.has(text)) {
         name = `px${++this.issued}`;
         this.names.set(text, name);
