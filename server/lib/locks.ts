@@ -45,8 +45,8 @@ export function holdsUnitLock(tx: Tx, unitId: number): boolean {
  * the items of a subtree before it is deleted, the planned deliveries) take it, so they run one after another and
  * each sees what the previous one committed — under READ COMMITTED, on PostgreSQL as on PGlite.
  */
-export async function lockedUnitAccess(tx: Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
+export async function lockedUnitAccess(tx: Tx, user: SessionUser, unitId: number, read: { members?: boolean } = {}): Promise<UnitAccess> {
   // The unit and its root in one statement (its root found by a subquery the lock does not cover), in id order.
   await lockWhere(tx, or(eq(projectUnits.id, unitId), eq(projectUnits.id, sql`(select u.root_id from ${projectUnits} u where u.id = ${unitId})`))!);
-  return unitAccess(tx, user, unitId);
+  return unitAccess(tx, user, unitId, read);
 }

@@ -7,7 +7,7 @@ import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { projectMembers, userNotifications, userProfiles, users } from '../db/schema.js';
 import { queueMail } from '../services/mail-outbox.js';
 import { translate } from './i18n.js';
-import type { UnitRow } from './project-access.js';
+import type { NotifiableMember, UnitRow } from './project-access.js';
 
 export interface NotificationRecipient {
   id: number;
@@ -70,10 +70,12 @@ export async function notifiableMembers(tx: Tx, rootId: number) {
 export async function notifyTransition(
   tx: Tx,
   facts: { definition: WorkflowDefinition; unit: UnitRow; tenantType: TenantType; action: string; actorId: number },
+  /** The root's members as the transition read them with its access (`unitAccess`'s `members`), else read here. */
+  known?: readonly NotifiableMember[],
 ): Promise<void> {
   const notice = transitionNotice(facts.definition, facts.unit, facts.tenantType, facts.action);
   if (!notice) return;
-  const members = await notifiableMembers(tx, facts.unit.rootId ?? facts.unit.id);
+  const members = known ?? (await notifiableMembers(tx, facts.unit.rootId ?? facts.unit.id));
   const ids = new Set(noticeRecipients(notice, members, facts.actorId));
   await notifyUsers(
     tx,

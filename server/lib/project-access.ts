@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
-import { projectMembers, projectUnits, questionnaireAnswers, tenants, workflowDefinitions } from '../db/schema.js';
+import { projectMembers, projectUnits, questionnaireAnswers, tenants, userProfiles, users, workflowDefinitions } from '../db/schema.js';
 import { ApiError } from './errors.js';
 
 export type UnitRow = typeof projectUnits.$inferSelect;
@@ -29,7 +29,23 @@ export interface UnitAccess {
    * write or page needing the definition does not ask again (`activeWorkflow`); absent where not read.
    */
   workflow?: PublishedWorkflow | null;
+  /** The root's active members with what the notification rules need, where asked for (`{ members: true }`). */
+  members?: NotifiableMember[];
 }
+
+/** A project member as the notification rules see them (notifications.ts). */
+export interface NotifiableMember {
+  id: number;
+  email: string;
+  language: string;
+  isInternal: boolean;
+  isAdmin: boolean;
+  role: string;
+  notificationMails: string[] | null;
+}
+
+/** The active members of the unit's root, as a JSON column of the access query (`notifiableMembers` reads the same). */
+const membersColumn = sql<NotifiableMember[] | null>`(select json_agg(json_build_object('id', u.id, 'email', u.email, 'language', u.language, 'isInternal', u.is_internal, 'isAdmin', u.is_admin, 'role', m.role, 'notificationMails', p.notification_mails)) from ${projectMembers} m join ${users} u on u.id = m.user_id left join ${userProfiles} p on p.user_id = u.id where m.root_id = "access_root"."id" and u.is_active and u.deleted_at is null)`;
 
 /** Which workflow version is published: its number and moment of publishing. */
 export interface PublishedWorkflow {
@@ -51,7 +67,7 @@ const accessRoot = alias(projectUnits, 'access_root');
  * its root, the user's membership, the tenant's type, the sheet's validity, the published workflow version): every write and most detail pages start
  * here, and under load each further round trip waits behind the other requests (#36).
  */
-export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number): Promise<UnitAccess> {
+export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number, read: { members?: boolean } = {}): Promise<UnitAccess> {
   const [found] = await (db as Db)
     .select({
       unit: projectUnits,
@@ -61,6 +77,7 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number)
       sheetValid: questionnaireAnswers.isValid,
       workflowVersion: publishedVersion,
       workflowPublishedAt: publishedAt,
+      ...(read.members ? { members: membersColumn } : {}),
     })
     .from(projectUnits)
     .innerJoin(accessRoot, eq(accessRoot.id, projectUnits.rootId))
@@ -70,11 +87,13 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number)
     .where(and(eq(projectUnits.id, unitId), visibleUnits(user)));
   if (!found) throw ApiError.notFound();
   const { unit, root, role, tenantType, sheetValid, workflowVersion, workflowPublishedAt } = found;
+  const members = (found as { members?: NotifiableMember[] | null }).members;
   return {
     unit,
     root,
     language: user.language,
     workflow: workflowVersion === null ? null : { version: Number(workflowVersion), publishedAt: workflowPublishedAt ?? null },
+    ...(read.members ? { members: members ?? [] } : {}),
     context: {
       role: (role as MemberRole | null) ?? null,
       isInternal: user.isInternal,

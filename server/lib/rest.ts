@@ -60,7 +60,8 @@ export interface ResourceDefinition {
   create?: { schema: z.ZodType; write: (tx: Tx, input: never, user: SessionUser) => Promise<number> };
   update?: {
     schema: z.ZodType;
-    write: (tx: Tx, id: number, input: never, existing: Row, user: SessionUser) => Promise<void>;
+    /** May answer the updated row as `findOne` reads it (RETURNING), which the answer then uses instead of reading it again. */
+    write: (tx: Tx, id: number, input: never, existing: Row, user: SessionUser) => Promise<void | Row>;
   };
   /** May answer work to do once the deletion has committed (removing stored files). */
   remove?: (tx: Tx, id: number, existing: Row, user: SessionUser, files: FileStorage) => Promise<void | (() => Promise<void>)>;
@@ -195,8 +196,8 @@ async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, 
  * which under load is the longer part of a write (#36). So an `update.write` must not hold back (transaction-round-trips.ts)
  * what the record shows.
  */
-async function readBack(tx: Tx, definition: ResourceDefinition, id: number, user: SessionUser): Promise<ApiRecord> {
-  const [record] = await definition.toRecords(tx as unknown as Db, [await findOne(tx, definition, id, user)], user);
+async function readBack(tx: Tx, definition: ResourceDefinition, id: number, user: SessionUser, written?: Row): Promise<ApiRecord> {
+  const [record] = await definition.toRecords(tx as unknown as Db, [written ?? (await findOne(tx, definition, id, user))], user);
   return record;
 }
 
@@ -271,8 +272,8 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const db = c.get('db');
       const record = await db.transaction(async (tx) => {
         const existing = expected !== undefined ? await claimVersion(tx, definition, id, expected, user) : await findOne(tx, definition, id, user);
-        await update.write(tx, id, input as never, existing, user);
-        return readBack(tx, definition, id, user);
+        const written = await update.write(tx, id, input as never, existing, user);
+        return readBack(tx, definition, id, user, written || undefined);
       });
       return c.json(record);
     });

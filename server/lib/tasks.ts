@@ -83,6 +83,13 @@ function groupCountSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<numbe
 }
 
 const delayedSql = sql<boolean>`exists (select 1 from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince})`;
+/**
+ * Whether a shown unit is delayed (escalated in its current stay), as a column of the page: a scalar subquery, looked
+ * up in the escalations' index for each row shown (PostgreSQL computes it after the sort and limit). Written as
+ * `exists`, the planner could hash every escalation instead (a scan of the table); it was a query of its own until #36
+ * counted the round trips of a page.
+ */
+const delayedColumn = sql<boolean>`coalesce((select true from ${workflowEscalations} e where e.unit_id = ${projectUnits.id} and e.state_since = ${projectUnits.stateSince} limit 1), false)`;
 
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(50)]);
 const anyOf = (column: typeof projectUnits.type | typeof projectUnits.stateKey, value: string | string[]) =>
@@ -149,27 +156,14 @@ const taskColumns = (rule: TaskRule) => ({
   rootTitle: root.title,
   parentTitle: parent.title,
   taskKey: rule.taskKey,
+  delayed: delayedColumn,
 });
 
 type TaskRow = { [K in keyof ReturnType<typeof taskColumns>]: unknown } & { __total?: unknown };
 
-/**
- * Which of these units are delayed (escalated in their current stay), in one indexed query for the rows shown: as a
- * column of the list, the planner may hash every escalation instead (a scan of the table).
- */
-async function delayedUnits(db: Db | Tx, rows: TaskRow[]): Promise<Set<number>> {
-  if (!rows.length) return new Set();
-  const found = await (db as Db)
-    .select({ id: workflowEscalations.unitId })
-    .from(workflowEscalations)
-    .innerJoin(projectUnits, and(eq(projectUnits.id, workflowEscalations.unitId), eq(projectUnits.stateSince, workflowEscalations.stateSince)))
-    .where(sql`${workflowEscalations.unitId} = any(${sql.param(rows.map((row) => row.id as number))}::int[])`);
-  return new Set(found.map((row) => row.id));
-}
-
-async function toTasks(db: Db | Tx, rows: TaskRow[]): Promise<Task[]> {
-  const delayed = await delayedUnits(db, rows);
-  return rows.map((row) => toTask(row, delayed.has(row.id as number)));
+/** The task rows as tasks (each row says whether its unit is delayed: `delayedColumn`). */
+function toTasks(rows: TaskRow[]): Task[] {
+  return rows.map((row) => toTask(row, row.delayed === true));
 }
 
 function toTask(row: TaskRow, delayed: boolean): Task {
@@ -221,7 +215,7 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
     const [row] = await (db as Db).select({ total: counted }).from(sql`(select 1) as one`);
     total = Number(row.total);
   }
-  return { tasks: await toTasks(db, rows), start, total };
+  return { tasks: toTasks(rows), start, total };
 }
 
 function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, user: SessionUser, rule: TaskRule, columns: T, where: SQL) {
@@ -249,7 +243,7 @@ export async function userTasks(db: Db | Tx, user: SessionUser, options: { unitI
     options.changedAfter ? gt(projectUnits.stateSince, options.changedAfter) : undefined,
   )!;
   const rows = (await pageQuery(db, user, rule, taskColumns(rule), where).orderBy(desc(projectUnits.stateSince), asc(projectUnits.id))) as TaskRow[];
-  return toTasks(db, rows);
+  return toTasks(rows);
 }
 
 /** How many open tasks the caller has (the dashboard's counter, the daily mail's "open"). */

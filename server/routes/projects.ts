@@ -219,12 +219,15 @@ export const projectsResource = restResource({
         if (!variantRule.allowed) throw new ApiError(422, [{ key: variantRule.reason, reference: 'projectUnitTypeVariant', code: 'RuleViolation' }]);
       }
       const { projectUnitTypeVariant, ...fields } = input;
-      await tx
+      // The row as the answer shows it (the REST layer's `findOne` selection), without reading it again.
+      const [written] = await tx
         .update(projectUnits)
         .set({ ...fields, ...(projectUnitTypeVariant ? { variant: projectUnitTypeVariant } : {}), updatedAt: new Date() })
-        .where(eq(projectUnits.id, id));
+        .where(eq(projectUnits.id, id))
+        .returning({ ...getTableColumns(projectUnits), ...unitColumns() });
       // Delivery lots carry subproject and lot titles.
       if (input.title !== undefined && unit.rootId && (unit.type === 'subproject' || unit.type === 'approvallot')) await syncDeliveryLots(tx, unit.rootId);
+      return written;
     },
   },
   remove: async (tx, id, _existing, user, storage) => {
