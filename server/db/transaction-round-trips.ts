@@ -144,20 +144,66 @@ export function heldStatements(tx: Tx): readonly string[] {
 const COMMIT = /^\s*commit\b/i;
 const DROPS = /^\s*(begin\b|rollback\s*$)/i;
 
+/** Connections whose next statement is their transaction's last (`lastWithCommit`). */
+const lastNext = new WeakSet<PoolClient>();
+/** Connections whose transaction committed with its last statement: drizzle's own `commit` is answered here. */
+const committed = new WeakSet<PoolClient>();
+const COMMITTED = Object.freeze({ command: 'COMMIT', rowCount: null, rows: [], fields: [] });
+
+/**
+ * Runs `work`, whose first statement is the transaction's last, in one round trip with the statements held for the
+ * commit and the `commit` itself (PostgreSQL, top-level transaction; elsewhere `work` runs as usual). When it returns,
+ * the transaction has committed: what follows in the transaction may only read (on the same connection, outside the
+ * transaction) and must not throw expecting a rollback — a refusal that depends on the statement's answer (a version
+ * that no longer matched: nothing was written) is fine. If the statement fails, the transaction rolls back as before.
+ */
+export async function lastWithCommit<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  const carrier = carrierOf(tx);
+  if (!carrier) return work();
+  lastNext.add(carrier.client);
+  try {
+    return await work();
+  } finally {
+    lastNext.delete(carrier.client);
+  }
+}
+
 /**
  * A pool connection's `commit` carries the statements its transaction held back (`writeAtCommit`): one simple-protocol
- * query, the statements first. A whole `rollback` and a `begin` drop what is held. Installed last on each connection
- * (outermost), so that it sees drizzle's `commit` before a statement name does, and the combined text passes the
- * session-write check (actor.ts `noteSessionWrites`).
+ * query, the statements first; or, with `lastWithCommit`, its last statement does, the `commit` after it. A whole
+ * `rollback` and a `begin` drop what is held. Installed last on each connection (outermost), so that it sees drizzle's
+ * `commit` before a statement name does, and the combined text passes the session-write check (actor.ts
+ * `noteSessionWrites`).
  */
 export function carryWritesInCommit(pg: PgModule) {
   return (client: PoolClient): void => {
     carriers.set(client, pg);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     client.query = ((config: unknown, ...rest: unknown[]) => {
-      const entry = held.get(client);
       const text = config && typeof config === 'object' ? (config as { text?: unknown }).text : config;
-      if (entry && typeof text === 'string') {
+      if (typeof text !== 'string') return query(config, ...rest);
+      if (committed.has(client) && (COMMIT.test(text) || DROPS.test(text))) {
+        // Committed with the last statement: drizzle's commit (or the rollback after a refusal) has nothing left to do.
+        committed.delete(client);
+        return Promise.resolve(COMMITTED);
+      }
+      const entry = held.get(client);
+      if (lastNext.has(client) && !COMMIT.test(text) && !DROPS.test(text) && rest.length <= 1 && typeof rest[0] !== 'function') {
+        lastNext.delete(client);
+        const last = inlineStatement(pg, config, rest[0]);
+        if (last !== undefined) {
+          held.delete(client);
+          const before = entry?.statements ?? [];
+          const options = config && typeof config === 'object' ? (config as { rowMode?: unknown; types?: unknown }) : {};
+          const combined = { text: [...before, last, 'commit'].join(';\n'), ...(options.rowMode ? { rowMode: options.rowMode } : {}), ...(options.types ? { types: options.types } : {}) };
+          return query(combined).then((results) => {
+            committed.add(client);
+            // One answer per statement: the last statement's comes after the held ones'.
+            return Array.isArray(results) ? results[before.length] : results;
+          });
+        }
+      }
+      if (entry) {
         if (COMMIT.test(text)) {
           held.delete(client);
           return query(`${entry.statements.join(';\n')};\n${text.trim()}`, ...rest);
@@ -208,10 +254,15 @@ export function carryBeginWithFirstStatement(pg: PgModule) {
       const first = plain ? inlineStatement(pg, config, rest[0]) : undefined;
       if (first === undefined) return query(held).then(() => query(config, ...rest));
       const options = config && typeof config === 'object' ? (config as { rowMode?: unknown; types?: unknown }) : {};
-      return query({ text: `${held};\n${first}`, ...(options.rowMode ? { rowMode: options.rowMode } : {}), ...(options.types ? { types: options.types } : {}) }).then((result) =>
-        // One answer per statement: the first statement's is the last.
-        Array.isArray(result) ? result[result.length - 1] : result,
-      );
+      // The opening's own statements (`begin`, the actor's set_config) have no `;` inside them.
+      const opened = held.split(';').length;
+      return query({ text: `${held};\n${first}`, ...(options.rowMode ? { rowMode: options.rowMode } : {}), ...(options.types ? { types: options.types } : {}) }).then((result) => {
+        // One answer per statement: the opening's come first; what was asked for answers as if sent alone (several
+        // statements — the commit's combined text — as an array).
+        if (!Array.isArray(result)) return result;
+        const asked = result.slice(opened);
+        return asked.length === 1 ? asked[0] : asked;
+      });
     }) as PoolClient['query'];
   };
 }

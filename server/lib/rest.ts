@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../src/domain/user.js';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
 import type { Db, Tx } from '../db/client.js';
+import { lastWithCommit } from '../db/transaction-round-trips.js';
 import type { AppEnv } from './context.js';
 import type { FileStorage } from '../services/file-storage.js';
 import { ApiError } from './errors.js';
@@ -191,9 +192,9 @@ async function claimVersion(tx: Tx, definition: ResourceDefinition, id: number, 
 }
 
 /**
- * The record a create or update answers with, read in its own transaction before the commit: what it wrote, on the
- * connection at hand — read after the commit, each of its queries waited for one of the pool's connections again,
- * which under load is the longer part of a write (#36). So an `update.write` must not hold back (transaction-round-trips.ts)
+ * The record a create or update answers with, read on its transaction's connection — read after the commit, each of
+ * its queries waited for one of the pool's connections again, which under load is the longer part of a write (#36).
+ * Its first query goes with the commit (`lastWithCommit`); so an `update.write` must not hold back (`writeAtCommit`)
  * what the record shows.
  */
 async function readBack(tx: Tx, definition: ResourceDefinition, id: number, user: SessionUser, written?: Row): Promise<ApiRecord> {
@@ -255,7 +256,10 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       authorize(definition, user, 'create');
       const input = checkBody(create.schema, stripReadOnly(definition, await readJsonObject(c.req.raw)));
       const db = c.get('db');
-      const record = await db.transaction(async (tx) => readBack(tx, definition, await create.write(tx, input as never, user), user));
+      const record = await db.transaction(async (tx) => {
+        const id = await create.write(tx, input as never, user);
+        return lastWithCommit(tx, () => readBack(tx, definition, id, user));
+      });
       return c.json(record, 201);
     });
   }
@@ -273,7 +277,7 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const record = await db.transaction(async (tx) => {
         const existing = expected !== undefined ? await claimVersion(tx, definition, id, expected, user) : await findOne(tx, definition, id, user);
         const written = await update.write(tx, id, input as never, existing, user);
-        return readBack(tx, definition, id, user, written || undefined);
+        return lastWithCommit(tx, () => readBack(tx, definition, id, user, written || undefined));
       });
       return c.json(record);
     });

@@ -7,6 +7,7 @@ import type { AacProduct, LintelProduct } from '../../src/domain/catalogue.js';
 import { aacItemSchema, aacRowProblems, aacSummary, lintelItemSchema, lintelRowProblems, lintelSummary, ORDER_ITEMS_MAX, ORDER_MESSAGE, type AacItemInput, type AacOrderItem, type LintelItemInput, type LintelOrderItem, type OrderProblem } from '../../src/domain/orders.js';
 import type { Db, Tx } from '../db/client.js';
 import { aacOrderItems, lintelOrderItems, productTypes, projectUnits } from '../db/schema.js';
+import { lastWithCommit } from '../db/transaction-round-trips.js';
 import { aacCatalogueOf, lintelCatalogueOf } from '../lib/catalogue.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
@@ -179,10 +180,12 @@ orderRoutes.put('/:lotId/items/:itemId', async (c) => {
     const table = lot.kind === 'aac' ? aacOrderItems : lintelOrderItems;
     const where = and(eq(table.id, itemId), eq(table.unitId, lot.access.unit.id), eq(table.version, version!));
     const set = { ...fields, ...(itemIndex ? { itemIndex } : {}), version: sql`${table.version} + 1`, updatedAt: new Date() };
-    const rows =
+    // The write's last statement, sent with the commit (a version that no longer matched wrote nothing: 409).
+    const rows = await lastWithCommit(tx, async () =>
       lot.kind === 'aac'
         ? (await tx.update(aacOrderItems).set(set as never).where(where).returning()).map(toAacItem)
-        : (await tx.update(lintelOrderItems).set(set as never).where(where).returning()).map(toLintelItem);
+        : (await tx.update(lintelOrderItems).set(set as never).where(where).returning()).map(toLintelItem),
+    );
     if (!rows.length) throw conflict();
     return rows[0];
   });

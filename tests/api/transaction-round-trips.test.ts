@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectUnits, userNotifications } from '../../server/db/schema.js';
-import { heldStatements, writeAtCommit } from '../../server/db/transaction-round-trips.js';
+import { heldStatements, lastWithCommit, writeAtCommit } from '../../server/db/transaction-round-trips.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -59,5 +59,32 @@ describe('writes sent with the commit', () => {
       });
     });
     expect(await notesOf()).toBe('in a savepoint');
+  });
+
+  it("send the transaction's last statement with the commit and answer it as usual; a failing one rolls back", async () => {
+    const result = await ctx.db.transaction(async (tx) => {
+      await writeAtCommit(tx, tx.update(projectUnits).set({ notes: 'held first' }).where(eq(projectUnits.id, unit.id)));
+      const rows = await lastWithCommit(tx, () => tx.update(projectUnits).set({ notes: 'last' }).where(eq(projectUnits.id, unit.id)).returning({ id: projectUnits.id, notes: projectUnits.notes }));
+      expect(heldStatements(tx)).toHaveLength(0);
+      return rows;
+    });
+    expect(result).toEqual([{ id: unit.id, notes: 'last' }]);
+    expect(await notesOf()).toBe('last');
+
+    const failed = ctx.db.transaction(async (tx) => {
+      await tx.update(projectUnits).set({ notes: 'changed' }).where(eq(projectUnits.id, unit.id));
+      await lastWithCommit(tx, () => tx.insert(userNotifications).values({ userId: -1, kind: 'escalation', unitId: unit.id, rootId: unit.rootId ?? unit.id, params: {} }));
+    });
+    await expect(failed).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23503' }) });
+    expect(await notesOf()).toBe('last');
+    // A refusal after the last statement (its answer said no) ends the transaction without an error of its own.
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const rows = await lastWithCommit(tx, () => tx.update(projectUnits).set({ notes: 'nowhere' }).where(eq(projectUnits.id, -1)).returning());
+        if (!rows.length) throw new Error('version changed meanwhile');
+      }),
+    ).rejects.toThrow('version changed meanwhile');
+    await ctx.db.transaction(async (tx) => tx.update(projectUnits).set({ notes: 'next' }).where(eq(projectUnits.id, unit.id)));
+    expect(await notesOf()).toBe('next');
   });
 });
