@@ -5,7 +5,7 @@ import type { TenantType, WorkflowDefinition } from '../../src/domain/workflow.j
 import type { Tx } from '../db/client.js';
 import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { projectMembers, userNotifications, userProfiles, users } from '../db/schema.js';
-import { queueMail } from '../services/mail-outbox.js';
+import { queueMailAtCommit } from '../services/mail-outbox.js';
 import { translate } from './i18n.js';
 import type { NotifiableMember, UnitRow } from './project-access.js';
 
@@ -36,7 +36,7 @@ export async function notifyUsers(
     if (!recipient.email || !mailsNotification(recipient.notificationMails, notice.kind)) continue;
     const language = recipient.language as Language;
     const texts = { ...params, state: translate(language, `STATES.${unit.stateKey}`) };
-    await queueMail(tx, {
+    await queueMailAtCommit(tx, {
       kind: `notification:${notice.kind}`,
       recipient: recipient.email,
       subject: translate(language, `NOTIFICATIONS.Mail.${notice.kind}.Subject`, texts),

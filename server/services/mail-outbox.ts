@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { durationText, mailLimitsFrom, type MailLimits, type WindowLimit } from '../../src/domain/rateLimits.js';
 import type { Db, Tx } from '../db/client.js';
+import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { mails } from '../db/schema.js';
 import { countInWindow, tooManyRequests } from '../lib/rate-limit.js';
 import { rawEnv, type EnvSource } from '../env.js';
@@ -69,14 +70,26 @@ async function count(db: Db, key: string, limit: WindowLimit, message: string): 
  * caller's transaction rolls back, so nothing is half-done and the refused try is not counted).
  */
 export async function queueMail(db: Db | Tx, mail: OutgoingMail): Promise<number> {
-  if ('userId' in mail.sender) {
-    const current = mailLimits();
-    if (!mail.toStaffInbox) await count(db as Db, `mail:to:${addressKey(mail.recipient)}`, current.perRecipient, 'RATELIMIT.mailPerRecipient');
-    if (!mail.sender.bulkImport) await count(db as Db, `mail:from:${mail.sender.userId}`, current.perSender, 'RATELIMIT.mailPerSender');
-  }
-  const [row] = await (db as Db)
-    .insert(mails)
-    .values({ kind: mail.kind, recipient: mail.recipient, subject: mail.subject, body: mail.body, userId: mail.userId ?? null })
-    .returning({ id: mails.id });
+  await countMail(db, mail);
+  const [row] = await (db as Db).insert(mails).values(mailRow(mail)).returning({ id: mails.id });
   return row.id;
 }
+
+/**
+ * `queueMail` for a caller that does not need the mail's id: counted the same, the row written with the transaction's
+ * commit (db/transaction-round-trips.ts; a round trip less per mail of a transition's notices, #36).
+ */
+export async function queueMailAtCommit(tx: Tx, mail: OutgoingMail): Promise<void> {
+  await countMail(tx, mail);
+  await writeAtCommit(tx, tx.insert(mails).values(mailRow(mail)));
+}
+
+/** The limits a user's mail counts against (none for the portal's own mails). */
+async function countMail(db: Db | Tx, mail: OutgoingMail): Promise<void> {
+  if (!('userId' in mail.sender)) return;
+  const current = mailLimits();
+  if (!mail.toStaffInbox) await count(db as Db, `mail:to:${addressKey(mail.recipient)}`, current.perRecipient, 'RATELIMIT.mailPerRecipient');
+  if (!mail.sender.bulkImport) await count(db as Db, `mail:from:${mail.sender.userId}`, current.perSender, 'RATELIMIT.mailPerSender');
+}
+
+const mailRow = (mail: OutgoingMail) => ({ kind: mail.kind, recipient: mail.recipient, subject: mail.subject, body: mail.body, userId: mail.userId ?? null });

@@ -1,6 +1,6 @@
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeEvents, projectMembers, projectUnits, userNotifications, users } from '../../server/db/schema.js';
+import { changeEvents, mails, projectMembers, projectUnits, userNotifications, userProfiles, users } from '../../server/db/schema.js';
 import { liveHubOf } from '../../server/lib/live-events.js';
 import type { LiveEvent } from '../../src/domain/liveEvents.js';
 import { MAX_STREAMS_PER_USER } from '../../src/domain/liveEvents.js';
@@ -144,8 +144,14 @@ describe('the bell', () => {
   it('a state change puts a notification in the bell of the members whose task it becomes; unread count, list, mark read', async () => {
     const [root] = await t.db.select({ id: projectUnits.id }).from(projectUnits).where(eq(projectUnits.title, 'Wohnpark Weserblick'));
     const before = (await (await t.request('GET', '/api/notifications', { cookie: cookies.staff })).json()) as { unread: number };
+    // Staff also asked for this kind by mail (their profile); the mail is queued with the change (on PostgreSQL with its commit).
+    const [staff] = await t.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.login, 'staff'));
+    await t.db.update(userProfiles).set({ notificationMails: ['escalation', 'task-assigned'] }).where(eq(userProfiles.userId, staff.id));
     const moved = await t.request('PUT', `/api/data/planxchange/projectunitstates/${root.id}`, { cookie: cookies.customer, body: { projectUnitID: root.id } });
     expect(moved.status).toBe(200);
+    const queued = await t.db.select({ kind: mails.kind, subject: mails.subject }).from(mails).where(and(eq(mails.recipient, staff.email), eq(mails.kind, 'notification:task-assigned')));
+    expect(queued).toHaveLength(1);
+    expect(queued[0].subject).toContain('Wohnpark Weserblick');
     const bell = (await (await t.request('GET', '/api/notifications', { cookie: cookies.staff })).json()) as { unread: number; items: { id: number; kind: string; projectUnitID: number; read: boolean; params: Record<string, string> }[] };
     expect(bell.unread).toBe(before.unread + 1);
     expect(bell.items[0]).toMatchObject({ kind: 'task-assigned', projectUnitID: root.id, read: false, params: { title: 'Wohnpark Weserblick', state: 'PendingValidation' } });
