@@ -60,7 +60,7 @@ function carrierOf(tx: Tx): { client: PoolClient; pg: PgModule } | undefined {
 
 /**
  * `text` with each `$n` outside quotes replaced by `literal(n)`; undefined when the text has what this does not read
- * (dollar quoting, escape strings), which then run as they are.
+ * (dollar quoting, escape strings, comments), which then run as they are.
  */
 export function inlineParameters(text: string, literal: (index: number) => string | undefined): string | undefined {
   let out = '';
@@ -81,7 +81,8 @@ export function inlineParameters(text: string, literal: (index: number) => strin
       if (value === undefined) return undefined;
       out += value;
       i += match[0].length;
-    } else if (char === '-' && text[i + 1] === '-') {
+    } else if ((char === '-' && text[i + 1] === '-') || (char === '/' && text[i + 1] === '*')) {
+      // A comment may hold quotes or `$n` of its own.
       return undefined;
     } else {
       out += char;

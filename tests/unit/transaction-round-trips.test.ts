@@ -29,6 +29,7 @@ describe('statements held for the commit are written with their values in (serve
     expect(inlineParameters('select $$a$$', any)).toBeUndefined();
     expect(inlineParameters("select E'\\n' || $1", any)).toBeUndefined();
     expect(inlineParameters('select 1 -- $1', any)).toBeUndefined();
+    expect(inlineParameters("select /* don't */ $1", any)).toBeUndefined();
     expect(inlineParameters("select 'open", any)).toBeUndefined();
     expect(inlineParameters('select $3', () => undefined)).toBeUndefined();
     // An identifier ending in e before a quote is not an escape string.
