@@ -184,9 +184,10 @@ export function carryWritesInCommit(pg: PgModule) {
       const text = config && typeof config === 'object' ? (config as { text?: unknown }).text : config;
       if (typeof text !== 'string') return query(config, ...rest);
       if (committed.has(client) && (COMMIT.test(text) || DROPS.test(text))) {
-        // Committed with the last statement: drizzle's commit (or the rollback after a refusal) has nothing left to do.
+        // Committed with the last statement: drizzle's commit (or the rollback after a refusal) has nothing left to
+        // do; a `begin` (none should come first) starts the next transaction as usual.
         committed.delete(client);
-        return Promise.resolve(COMMITTED);
+        if (!OPENING.test(text)) return Promise.resolve(COMMITTED);
       }
       const entry = held.get(client);
       if (lastNext.has(client) && !COMMIT.test(text) && !DROPS.test(text) && rest.length <= 1 && typeof rest[0] !== 'function') {
