@@ -46,6 +46,10 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
     case '40P01':
     case '55P03':
       return new ApiError(409, [{ key: 'ERRORMESSAGES.ConcurrentChange' }]);
+    case 'PX409':
+      // px_expect_rows (migration 0033): a statement sent with the commit found other rows than it expected; its
+      // message is the key to answer with.
+      return new ApiError(409, [{ key: /^[A-Z]+(\.[A-Za-z]+)+$/.test(pg.message ?? '') ? pg.message! : 'ERRORMESSAGES.ConcurrentChange' }]);
     default:
       return undefined;
   }

@@ -138,12 +138,14 @@ export async function applyTransition(db: Db, user: SessionUser, unitId: number,
     if (!guard.allowed) throw new ApiError(409, [{ key: guard.reason, code: 'GuardFailed' }]);
 
     const now = new Date();
-    const [updated] = await tx
-      .update(projectUnits)
-      .set({ stateKey: transition.to, stateSince: now, version: sql`${projectUnits.version} + 1` })
-      .where(and(eq(projectUnits.id, unit.id), eq(projectUnits.stateKey, unit.stateKey), eq(projectUnits.version, unit.version)))
-      .returning();
-    if (!updated) throw new ApiError(409, [{ key: 'WORKFLOW.Errors.Concurrent' }]);
+    // The state change goes with the commit (db/transaction-round-trips.ts): under the project lock no other writer
+    // changes the unit, so the row is the one read, one version on. Guarded all the same by the state and version read:
+    // should it not find them, the database refuses the whole transaction with WORKFLOW.Errors.Concurrent (409).
+    const updated: UnitRow = { ...unit, stateKey: transition.to, stateSince: now, version: unit.version + 1 };
+    await writeAtCommit(
+      tx,
+      sql`with moved as (update ${projectUnits} set state_key = ${transition.to}, state_since = ${now}, version = version + 1 where id = ${unit.id} and state_key = ${unit.stateKey} and version = ${unit.version} returning 1) select px_expect_rows(1, (select count(*) from moved), 'WORKFLOW.Errors.Concurrent')`,
+    );
     // The journal entry, the events and the notices are read by nothing after them here: they go with the commit.
     await writeAtCommit(
       tx,

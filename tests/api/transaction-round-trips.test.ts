@@ -1,7 +1,8 @@
 // Statements a transaction sends with its commit (server/db/transaction-round-trips.ts), on the database the suite runs on:
 // on PostgreSQL they are held and sent with `commit`; on the embedded database they run at once. Either way the
 // transaction's outcome is the same — all or nothing.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { fromDatabaseError } from '../../server/lib/db-errors.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectUnits, userNotifications } from '../../server/db/schema.js';
 import { heldStatements, lastWithCommit, writeAtCommit } from '../../server/db/transaction-round-trips.js';
@@ -85,6 +86,20 @@ describe('writes sent with the commit', () => {
       }),
     ).rejects.toThrow('version changed meanwhile');
     await ctx.db.transaction(async (tx) => tx.update(projectUnits).set({ notes: 'next' }).where(eq(projectUnits.id, unit.id)));
+    expect(await notesOf()).toBe('next');
+  });
+
+  it('check their own row counts: px_expect_rows refuses the whole transaction with the key it names (409)', async () => {
+    const failed = ctx.db.transaction(async (tx) => {
+      await tx.update(projectUnits).set({ notes: 'changed' }).where(eq(projectUnits.id, unit.id));
+      await writeAtCommit(
+        tx,
+        sql`with moved as (update ${projectUnits} set notes = 'moved' where id = ${unit.id} and version = -1 returning 1) select px_expect_rows(1, (select count(*) from moved), 'WORKFLOW.Errors.Concurrent')`,
+      );
+    });
+    const error = await failed.then(() => undefined, (reason: unknown) => reason);
+    expect(error).toMatchObject({ cause: expect.objectContaining({ code: 'PX409' }) });
+    expect(fromDatabaseError(error)).toMatchObject({ status: 409, messages: [expect.objectContaining({ key: 'WORKFLOW.Errors.Concurrent' })] });
     expect(await notesOf()).toBe('next');
   });
 });
