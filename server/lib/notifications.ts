@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { mailsNotification, noticeRecipients, transitionNotice, type NotificationKind } from '../../src/domain/notifications.js';
 import type { Language } from '../../src/domain/languages.js';
 import type { TenantType, WorkflowDefinition } from '../../src/domain/workflow.js';
@@ -7,7 +7,7 @@ import { writeAtCommit } from '../db/transaction-round-trips.js';
 import { projectMembers, userNotifications, userProfiles, users } from '../db/schema.js';
 import { queueMailAtCommit } from '../services/mail-outbox.js';
 import { translate } from './i18n.js';
-import type { NotifiableMember, UnitRow } from './project-access.js';
+import type { UnitRow } from './project-access.js';
 
 export interface NotificationRecipient {
   id: number;
@@ -48,22 +48,25 @@ export async function notifyUsers(
   }
 }
 
+/** A project member as the notification rules see them (src/domain/notifications.ts `noticeRecipients`). */
+export interface NotifiableMember extends NotificationRecipient {
+  isInternal: boolean;
+  isAdmin: boolean;
+  role: string;
+}
+
+/**
+ * The active members of the root `rootId` names, with what the notification rules need, as one JSON value — a column
+ * any query can carry (a transition's access query does, `unitAccess` `{ members: true }`).
+ */
+export function notifiableMembersColumn(rootId: SQL | number): SQL<NotifiableMember[] | null> {
+  return sql<NotifiableMember[] | null>`(select json_agg(json_build_object('id', u.id, 'email', u.email, 'language', u.language, 'isInternal', u.is_internal, 'isAdmin', u.is_admin, 'role', m.role, 'notificationMails', p.notification_mails) order by u.id) from ${projectMembers} m join ${users} u on u.id = m.user_id left join ${userProfiles} p on p.user_id = u.id where m.root_id = ${rootId} and u.is_active and u.deleted_at is null)`;
+}
+
 /** The active members of a root with what the notification rules need. */
-export async function notifiableMembers(tx: Tx, rootId: number) {
-  return tx
-    .select({
-      id: users.id,
-      email: users.email,
-      language: users.language,
-      isInternal: users.isInternal,
-      isAdmin: users.isAdmin,
-      role: projectMembers.role,
-      notificationMails: userProfiles.notificationMails,
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(projectMembers.rootId, rootId), eq(users.isActive, true), isNull(users.deletedAt)));
+export async function notifiableMembers(tx: Tx, rootId: number): Promise<NotifiableMember[]> {
+  const [row] = await tx.select({ members: notifiableMembersColumn(rootId) }).from(sql`(select 1) as one`);
+  return row?.members ?? [];
 }
 
 /** After a state change (applyTransition): the bell (and mail) of the members the new state concerns. */

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
-import { projectMembers, projectUnits, questionnaireAnswers, tenants, userProfiles, users, workflowDefinitions } from '../db/schema.js';
+import { projectMembers, projectUnits, questionnaireAnswers, tenants } from '../db/schema.js';
+import { notifiableMembersColumn, type NotifiableMember } from './notifications.js';
+import { publishedWorkflowColumns, publishedWorkflowOf, type PublishedWorkflow } from './workflow-definition.js';
 import { ApiError } from './errors.js';
 
 export type UnitRow = typeof projectUnits.$inferSelect;
@@ -33,32 +35,6 @@ export interface UnitAccess {
   members?: NotifiableMember[];
 }
 
-/** A project member as the notification rules see them (notifications.ts). */
-export interface NotifiableMember {
-  id: number;
-  email: string;
-  language: string;
-  isInternal: boolean;
-  isAdmin: boolean;
-  role: string;
-  notificationMails: string[] | null;
-}
-
-/** The active members of the unit's root, as a JSON column of the access query (`notifiableMembers` reads the same). */
-const membersColumn = sql<NotifiableMember[] | null>`(select json_agg(json_build_object('id', u.id, 'email', u.email, 'language', u.language, 'isInternal', u.is_internal, 'isAdmin', u.is_admin, 'role', m.role, 'notificationMails', p.notification_mails)) from ${projectMembers} m join ${users} u on u.id = m.user_id left join ${userProfiles} p on p.user_id = u.id where m.root_id = "access_root"."id" and u.is_active and u.deleted_at is null)`;
-
-/** Which workflow version is published: its number and moment of publishing. */
-export interface PublishedWorkflow {
-  version: number;
-  publishedAt: Date | null;
-}
-
-/** The published workflow version's number, as a scalar subquery of a unit's query (a handful of rows, one published). */
-const publishedVersion = sql<number | null>`(select ${workflowDefinitions.version} from ${workflowDefinitions} where ${workflowDefinitions.status} = 'published' limit 1)`;
-const publishedAt = sql<Date | null>`(select ${workflowDefinitions.publishedAt} from ${workflowDefinitions} where ${workflowDefinitions.status} = 'published' limit 1)`.mapWith(
-  workflowDefinitions.publishedAt,
-);
-
 /** The root of the unit `unitAccess` loads, joined to it. */
 const accessRoot = alias(projectUnits, 'access_root');
 
@@ -75,9 +51,8 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number,
       role: projectMembers.role,
       tenantType: tenants.type,
       sheetValid: questionnaireAnswers.isValid,
-      workflowVersion: publishedVersion,
-      workflowPublishedAt: publishedAt,
-      ...(read.members ? { members: membersColumn } : {}),
+      ...publishedWorkflowColumns,
+      ...(read.members ? { members: notifiableMembersColumn(sql`${accessRoot.id}`) } : {}),
     })
     .from(projectUnits)
     .innerJoin(accessRoot, eq(accessRoot.id, projectUnits.rootId))
@@ -86,13 +61,13 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number,
     .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.rootId, accessRoot.id))
     .where(and(eq(projectUnits.id, unitId), visibleUnits(user)));
   if (!found) throw ApiError.notFound();
-  const { unit, root, role, tenantType, sheetValid, workflowVersion, workflowPublishedAt } = found;
+  const { unit, root, role, tenantType, sheetValid } = found;
   const members = (found as { members?: NotifiableMember[] | null }).members;
   return {
     unit,
     root,
     language: user.language,
-    workflow: workflowVersion === null ? null : { version: Number(workflowVersion), publishedAt: workflowPublishedAt ?? null },
+    workflow: publishedWorkflowOf(found),
     ...(read.members ? { members: members ?? [] } : {}),
     context: {
       role: (role as MemberRole | null) ?? null,

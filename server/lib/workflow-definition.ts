@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
-import type { PublishedWorkflow } from './project-access.js';
 import { workflowDefinitions } from '../db/schema.js';
 import { boundedValidator, MAX_REPORTED_PROBLEMS } from './bounded-validation.js';
 import { appPath } from '../paths.js';
@@ -54,22 +53,35 @@ export interface ActiveWorkflow {
 let cachedDefault: WorkflowDefinition | undefined;
 const cache = new Map<string, WorkflowDefinition>();
 
+/** Which workflow version is published: its number and moment of publishing. */
+export interface PublishedWorkflow {
+  version: number;
+  publishedAt: Date | null;
+}
+
+const publishedRow = sql`from ${workflowDefinitions} where ${workflowDefinitions.status} = 'published' limit 1`;
+
+/**
+ * Which version is published, as columns any query can carry (two scalar subqueries of a handful of rows; at most one
+ * is published): `unitAccess` reads them with the unit, `activeWorkflow` on their own. `publishedWorkflowOf` reads them.
+ */
+export const publishedWorkflowColumns = {
+  publishedVersion: sql<number | null>`(select ${workflowDefinitions.version} ${publishedRow})`,
+  publishedAt: sql<Date | null>`(select ${workflowDefinitions.publishedAt} ${publishedRow})`.mapWith(workflowDefinitions.publishedAt),
+};
+
+export function publishedWorkflowOf(row: { publishedVersion: number | null; publishedAt: Date | null }): PublishedWorkflow | null {
+  return row.publishedVersion === null ? null : { version: Number(row.publishedVersion), publishedAt: row.publishedAt ?? null };
+}
+
 /**
  * The definition in force: the published version, else the shipped default as version 1. One small query per call,
  * so a version published by another process applies at once — none when the caller read which version is published
- * in a query of its own (`unitAccess`'s `workflow`); a published definition never changes, so the parsed one is
- * cached per version.
+ * with a query of its own (`publishedWorkflowColumns`, as `unitAccess` does); a published definition never changes,
+ * so the parsed one is cached per version.
  */
 export async function activeWorkflow(db: Db | Tx, known?: PublishedWorkflow | null): Promise<ActiveWorkflow> {
-  const published =
-    known !== undefined
-      ? known
-      : ((
-          await (db as Db)
-            .select({ version: workflowDefinitions.version, publishedAt: workflowDefinitions.publishedAt })
-            .from(workflowDefinitions)
-            .where(eq(workflowDefinitions.status, 'published'))
-        )[0] ?? null);
+  const published = known !== undefined ? known : publishedWorkflowOf((await (db as Db).select(publishedWorkflowColumns).from(sql`(select 1) as one`))[0]);
   if (!published) return { version: 1, definition: (cachedDefault ??= defaultWorkflow()) };
   // Keyed by version and moment of publishing: a restored backup (or another database in the same process, as in
   // the tests) may hold another definition under the same number.

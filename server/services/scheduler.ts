@@ -5,11 +5,11 @@ import { mailsNotification } from '../../src/domain/notifications.js';
 import { CLOSED_STATES } from '../../src/domain/projectUnits.js';
 import { actorRoles, isOverdue, ruleText, type TenantType } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
-import { projectMembers, projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
+import { projectUnitJournal, projectUnits, schedulerRuns, tenants, userProfiles, users, workflowEscalations } from '../db/schema.js';
 import { translate } from '../lib/i18n.js';
 import { logger } from '../lib/logging.js';
 import { pruneChangeEvents } from '../lib/live-events.js';
-import { notifyUsers } from '../lib/notifications.js';
+import { notifiableMembers, notifyUsers } from '../lib/notifications.js';
 import { purgeRateLimits } from '../lib/rate-limit.js';
 import { loadSessionUser } from '../lib/sessions.js';
 import { taskCount, userTasks } from '../lib/tasks.js';
@@ -80,12 +80,7 @@ export async function runEscalations(db: Db, now = new Date()): Promise<number> 
           ruleKey: rule.key,
           createdAt: now,
         });
-        const members = await tx
-          .select({ id: users.id, email: users.email, language: users.language, isInternal: users.isInternal, isAdmin: users.isAdmin, role: projectMembers.role, notificationMails: userProfiles.notificationMails })
-          .from(projectMembers)
-          .innerJoin(users, eq(users.id, projectMembers.userId))
-          .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-          .where(and(eq(projectMembers.rootId, rootId), eq(users.isActive, true), isNull(users.deletedAt)));
+        const members = await notifiableMembers(tx, rootId);
         const told = members.filter((member) => rule.notifyRoles.some((role) => actorRoles(member).includes(role)));
         // The bell of everyone the rule names; the mail below for those whose profile asks for it.
         await notifyUsers(tx, told, { kind: 'escalation', unit }, { mail: false });
