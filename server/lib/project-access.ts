@@ -1,8 +1,9 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type MemberRole, type ProjectFeature, type UnitContext } from '../../src/domain/projectUnits.js';
 import type { SessionUser } from '../../src/domain/user.js';
 import type { Db, Tx } from '../db/client.js';
+import { listPlaceholders, listValues, placeholder, preparedQuery } from '../db/prepared.js';
 import { projectMembers, projectUnits, questionnaireAnswers, tenants } from '../db/schema.js';
 import { notifiableMembersColumn, type NotifiableMember } from './notifications.js';
 import { publishedWorkflowColumns, publishedWorkflowOf, type PublishedWorkflow } from './workflow-definition.js';
@@ -15,9 +16,16 @@ export type UnitRow = typeof projectUnits.$inferSelect;
  * their tenants. Everything else is 404 on every route.
  */
 export function visibleUnits(user: SessionUser): SQL {
-  const member = sql`exists (select 1 from ${projectMembers} where ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${user.id})`;
-  if (user.isInternal && user.tenantIds.length) return or(member, inArray(projectUnits.tenantId, user.tenantIds))!;
-  return member;
+  return visibleUnitsOf(user.id, tenantsSeen(user));
+}
+
+/** The tenants whose every unit the user sees (internal staff), or null: only their own projects'. */
+export const tenantsSeen = (user: SessionUser): readonly number[] | null => (user.isInternal && user.tenantIds.length ? user.tenantIds : null);
+
+/** `visibleUnits` for a user's id and `tenantsSeen`, given as values or as a prepared query's placeholders. */
+export function visibleUnitsOf(userId: number | Placeholder, tenantIds: readonly (number | Placeholder)[] | null): SQL {
+  const member = sql`exists (select 1 from ${projectMembers} where ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${userId})`;
+  return tenantIds ? or(member, inArray(projectUnits.tenantId, tenantIds as (number | Placeholder)[]))! : member;
 }
 
 export interface UnitAccess {
@@ -44,22 +52,14 @@ const accessRoot = alias(projectUnits, 'access_root');
  * here, and under load each further round trip waits behind the other requests (#36).
  */
 export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number, read: { members?: boolean } = {}): Promise<UnitAccess> {
-  const [found] = await (db as Db)
-    .select({
-      unit: projectUnits,
-      root: accessRoot,
-      role: projectMembers.role,
-      tenantType: tenants.type,
-      sheetValid: questionnaireAnswers.isValid,
-      ...publishedWorkflowColumns,
-      ...(read.members ? { members: notifiableMembersColumn(sql`${accessRoot.id}`) } : {}),
-    })
-    .from(projectUnits)
-    .innerJoin(accessRoot, eq(accessRoot.id, projectUnits.rootId))
-    .leftJoin(projectMembers, and(eq(projectMembers.rootId, accessRoot.id), eq(projectMembers.userId, user.id)))
-    .leftJoin(tenants, eq(tenants.id, accessRoot.tenantId))
-    .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.rootId, accessRoot.id))
-    .where(and(eq(projectUnits.id, unitId), visibleUnits(user)));
+  const tenantIds = tenantsSeen(user);
+  // Prepared once per shape (server/db/prepared.ts): who sees the unit by membership alone, or by n tenants too.
+  const prepared = preparedQuery(db, `unitAccess/${read.members ? 'members' : ''}/${tenantIds?.length ?? 0}`, (pool) =>
+    accessQuery(pool, read, placeholder('unitId'), placeholder('userId'), tenantIds && listPlaceholders('tenant', tenantIds.length)).prepare(undefined as never),
+  );
+  const [found] = prepared
+    ? await prepared.execute({ unitId, userId: user.id, ...listValues('tenant', tenantIds ?? []) })
+    : await accessQuery(db, read, unitId, user.id, tenantIds);
   if (!found) throw ApiError.notFound();
   const { unit, root, role, tenantType, sheetValid } = found;
   const members = (found as { members?: NotifiableMember[] | null }).members;
@@ -79,6 +79,26 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number,
       infoSheetValid: sheetValid ?? true,
     },
   };
+}
+
+/** The unit with its root and the user's context there (`unitAccess`), for values or a prepared query's placeholders. */
+function accessQuery(db: Db | Tx, read: { members?: boolean }, unitId: number | Placeholder, userId: number | Placeholder, tenantIds: readonly (number | Placeholder)[] | null) {
+  return (db as Db)
+    .select({
+      unit: projectUnits,
+      root: accessRoot,
+      role: projectMembers.role,
+      tenantType: tenants.type,
+      sheetValid: questionnaireAnswers.isValid,
+      ...publishedWorkflowColumns,
+      ...(read.members ? { members: notifiableMembersColumn(sql`${accessRoot.id}`) } : {}),
+    })
+    .from(projectUnits)
+    .innerJoin(accessRoot, eq(accessRoot.id, projectUnits.rootId))
+    .leftJoin(projectMembers, and(eq(projectMembers.rootId, accessRoot.id), eq(projectMembers.userId, userId)))
+    .leftJoin(tenants, eq(tenants.id, accessRoot.tenantId))
+    .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.rootId, accessRoot.id))
+    .where(and(eq(projectUnits.id, unitId), visibleUnitsOf(userId, tenantIds)));
 }
 
 /** Root projects only, current or closed. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -86,8 +86,16 @@ export const COUNT_LOOKAHEAD = 250;
 
 /** `select count(*)` of `fromWhere` (a FROM … WHERE … clause), reading at most `pageEnd + COUNT_LOOKAHEAD` rows. */
 export function cappedCount(fromWhere: SQL, pageEnd: number): SQL<number> {
-  return sql<number>`(select count(*) from (select 1 from ${fromWhere} limit ${pageEnd + COUNT_LOOKAHEAD}) as counted)`;
+  return countUpTo(fromWhere, countBound(pageEnd));
 }
+
+/** `cappedCount` with its bound given (a value, or a prepared query's placeholder for `countBound(pageEnd)`). */
+export function countUpTo(fromWhere: SQL, bound: number | Placeholder): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${fromWhere} limit ${bound}) as counted)`;
+}
+
+/** The rows `cappedCount` reads at most for a page ending at `pageEnd`. */
+export const countBound = (pageEnd: number) => pageEnd + COUNT_LOOKAHEAD;
 
 function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw ApiError.unauthorized();
