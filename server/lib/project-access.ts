@@ -8,6 +8,7 @@ import { projectMembers, projectUnits, questionnaireAnswers, tenants } from '../
 import { notifiableMembersColumn, type NotifiableMember } from './notifications.js';
 import { publishedWorkflowColumns, publishedWorkflowOf, type PublishedWorkflow } from './workflow-definition.js';
 import { ApiError } from './errors.js';
+import type { PreparedScope } from './rest.js';
 
 export type UnitRow = typeof projectUnits.$inferSelect;
 
@@ -20,10 +21,20 @@ export function visibleUnits(user: SessionUser): SQL {
 }
 
 /** The tenants whose every unit the user sees (internal staff), or null: only their own projects'. */
-export const tenantsSeen = (user: SessionUser): readonly number[] | null => (user.isInternal && user.tenantIds.length ? user.tenantIds : null);
+const tenantsSeen = (user: SessionUser): readonly number[] | null => (user.isInternal && user.tenantIds.length ? user.tenantIds : null);
+
+/** `visibleUnits` in a prepared query (server/db/prepared.ts): placeholders `userId` and `tenant0`, `tenant1`, … */
+export function preparedVisibility(user: SessionUser): PreparedScope {
+  const tenantIds = tenantsSeen(user);
+  return {
+    shape: `${tenantIds?.length ?? 0}`,
+    condition: () => visibleUnitsOf(placeholder('userId'), tenantIds && listPlaceholders('tenant', tenantIds.length)),
+    values: { userId: user.id, ...listValues('tenant', tenantIds ?? []) },
+  };
+}
 
 /** `visibleUnits` for a user's id and `tenantsSeen`, given as values or as a prepared query's placeholders. */
-export function visibleUnitsOf(userId: number | Placeholder, tenantIds: readonly (number | Placeholder)[] | null): SQL {
+function visibleUnitsOf(userId: number | Placeholder, tenantIds: readonly (number | Placeholder)[] | null): SQL {
   const member = sql`exists (select 1 from ${projectMembers} where ${projectMembers.rootId} = ${projectUnits.rootId} and ${projectMembers.userId} = ${userId})`;
   return tenantIds ? or(member, inArray(projectUnits.tenantId, tenantIds as (number | Placeholder)[]))! : member;
 }
@@ -52,14 +63,12 @@ const accessRoot = alias(projectUnits, 'access_root');
  * here, and under load each further round trip waits behind the other requests (#36).
  */
 export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number, read: { members?: boolean } = {}): Promise<UnitAccess> {
-  const tenantIds = tenantsSeen(user);
   // Prepared once per shape (server/db/prepared.ts): who sees the unit by membership alone, or by n tenants too.
-  const prepared = preparedQuery(db, `unitAccess/${read.members ? 'members' : ''}/${tenantIds?.length ?? 0}`, (pool) =>
-    accessQuery(pool, read, placeholder('unitId'), placeholder('userId'), tenantIds && listPlaceholders('tenant', tenantIds.length)).prepare(undefined as never),
+  const visibility = preparedVisibility(user);
+  const prepared = preparedQuery(db, `unitAccess/${read.members ? 'members' : ''}/${visibility.shape}`, (pool) =>
+    accessQuery(pool, read, placeholder('unitId'), placeholder('userId'), visibility.condition()).prepare(undefined as never),
   );
-  const [found] = prepared
-    ? await prepared.execute({ unitId, userId: user.id, ...listValues('tenant', tenantIds ?? []) })
-    : await accessQuery(db, read, unitId, user.id, tenantIds);
+  const [found] = prepared ? await prepared.execute({ unitId, ...visibility.values }) : await accessQuery(db, read, unitId, user.id, visibleUnits(user));
   if (!found) throw ApiError.notFound();
   const { unit, root, role, tenantType, sheetValid } = found;
   const members = (found as { members?: NotifiableMember[] | null }).members;
@@ -82,7 +91,7 @@ export async function unitAccess(db: Db | Tx, user: SessionUser, unitId: number,
 }
 
 /** The unit with its root and the user's context there (`unitAccess`), for values or a prepared query's placeholders. */
-function accessQuery(db: Db | Tx, read: { members?: boolean }, unitId: number | Placeholder, userId: number | Placeholder, tenantIds: readonly (number | Placeholder)[] | null) {
+function accessQuery(db: Db | Tx, read: { members?: boolean }, unitId: number | Placeholder, userId: number | Placeholder, visible: SQL) {
   return (db as Db)
     .select({
       unit: projectUnits,
@@ -98,7 +107,7 @@ function accessQuery(db: Db | Tx, read: { members?: boolean }, unitId: number | 
     .leftJoin(projectMembers, and(eq(projectMembers.rootId, accessRoot.id), eq(projectMembers.userId, userId)))
     .leftJoin(tenants, eq(tenants.id, accessRoot.tenantId))
     .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.rootId, accessRoot.id))
-    .where(and(eq(projectUnits.id, unitId), visibleUnitsOf(userId, tenantIds)));
+    .where(and(eq(projectUnits.id, unitId), visible));
 }
 
 /** Root projects only, current or closed. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../../src/domain/user.js';
 import { canAccess, type Action } from '../../src/domain/permissions.js';
 import type { Db, Tx } from '../db/client.js';
+import { placeholder, preparedQuery } from '../db/prepared.js';
 import { lastWithCommit } from '../db/transaction-round-trips.js';
 import type { AppEnv } from './context.js';
 import type { FileStorage } from '../services/file-storage.js';
@@ -24,6 +25,20 @@ export interface FilterDefinition {
   /** Validates the filter value; a failure is a 400 naming the filter. */
   schema: z.ZodType;
   where: (value: never, user: SessionUser) => SQL | undefined;
+  /**
+   * `where(placeholder)` builds the condition `where(value)` builds for every number or string value, whoever the user
+   * (it compares the value, does not look at it): a prepared list page (see `preparedScope`) calls it once with a
+   * placeholder and runs it with each request's value. Other values (arrays, null) are built per request.
+   */
+  prepared?: true;
+}
+
+/** A scope in a prepared query: its shape for a user, the condition with placeholders, and their values. */
+export interface PreparedScope {
+  /** Users of one shape share the condition's SQL (e.g. how many tenants they see). */
+  shape: string;
+  condition: () => SQL;
+  values: Record<string, unknown>;
 }
 
 /**
@@ -42,6 +57,12 @@ export interface ResourceDefinition {
   search?: (q: string) => SQL | undefined;
   /** Row-level access: what this user may see at all (404 outside of it). */
   scope?: (user: SessionUser) => SQL | undefined;
+  /**
+   * `scope` for a prepared query (server/db/prepared.ts), where the resource gives it — the same rule, written with
+   * placeholders. The record (`GET /:id`, outside a transaction) and list pages whose filters are all `prepared` are
+   * then rendered once per shape instead of per request (rendering a wide selection is most of drizzle's work).
+   */
+  preparedScope?: (user: SessionUser) => PreparedScope;
   /**
    * The user as a list page's `scope` should see them, read once per computed page (not on a cached answer): facts
    * the scope would otherwise ask in a subquery, given to the planner as constants. It must leave the scope's rows
@@ -134,10 +155,50 @@ function selection(definition: ResourceDefinition, extra: Record<string, SQL> = 
 }
 
 async function findOne(db: Db | Tx, definition: ResourceDefinition, id: number, user: SessionUser): Promise<Row> {
-  const where = and(eq(definition.id, id), definition.scope?.(user));
-  const [row] = await (db as Db).select(selection(definition)).from(definition.table).where(where).limit(1);
+  const scope = definition.preparedScope?.(user);
+  const prepared =
+    scope &&
+    preparedQuery(db, `one/${definition.name}/${scope.shape}`, (pool) =>
+      pool.select(selection(definition)).from(definition.table).where(and(eq(definition.id, placeholder('id')), scope.condition())).limit(1).prepare(undefined as never),
+    );
+  const [row] = prepared
+    ? await prepared.execute({ ...scope.values, id })
+    : await (db as Db).select(selection(definition)).from(definition.table).where(and(eq(definition.id, id), definition.scope?.(user))).limit(1);
   if (!row) throw ApiError.notFound();
   return row as Row;
+}
+
+type ListQuery = ReturnType<typeof listQuery>;
+
+/**
+ * A list page with its capped total as a prepared query, where the resource has a `preparedScope` and every filter
+ * of the request is `prepared` with a number or string; null otherwise (the page is then built for its values).
+ */
+async function preparedListPage(db: Db, definition: ResourceDefinition, user: SessionUser, list: ListQuery): Promise<(Row & { __total: number })[] | null> {
+  if (!definition.preparedScope || definition.listViewer || 'id' in list.query.filter || 'q' in list.query.filter) return null;
+  const filters = definition.filters ?? {};
+  const keys = Object.keys(list.filterValues).sort();
+  for (const key of keys) {
+    const value = list.filterValues[key];
+    if (!filters[key]?.prepared || (typeof value !== 'number' && typeof value !== 'string')) return null;
+  }
+  const scope = definition.preparedScope(user);
+  const sort = list.query.sort ? `${list.query.sort.field}/${list.query.sort.order}` : '';
+  const prepared = preparedQuery(db, `list/${definition.name}/${scope.shape}/${keys.join(',')}/${sort}`, (pool) => {
+    const where = and(scope.condition(), ...keys.map((key) => filters[key].where(placeholder(`filter.${key}`) as never, user)));
+    return pool
+      .select(selection(definition, { __total: countUpTo(sql`${definition.table} where ${where ?? sql`true`}`, placeholder('countBound')) }))
+      .from(definition.table)
+      .where(where)
+      .orderBy(...list.order)
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(undefined as never);
+  });
+  if (!prepared) return null;
+  const { start, end } = list.query.range;
+  const values = Object.fromEntries(keys.map((key) => [`filter.${key}`, list.filterValues[key]]));
+  return (await prepared.execute({ ...scope.values, ...values, limit: end - start + 1, offset: start, countBound: countBound(end + 1) })) as (Row & { __total: number })[];
 }
 
 /** A list request's filter and sort for this user (the same for a page of the list and for its export). */
@@ -147,6 +208,8 @@ export function listQuery(definition: ResourceDefinition, user: SessionUser, par
   const query = parseListQuery(params, Object.keys(definition.sortable), filterable);
 
   const conditions: (SQL | undefined)[] = [definition.scope?.(user)];
+  // The filters' parsed values, by filter (not `id` and `q`): what a prepared page runs with.
+  const filterValues: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query.filter)) {
     if (key === 'id') {
       const ids = z.union([z.array(z.number().int()), z.number().int()]).safeParse(value);
@@ -160,6 +223,7 @@ export function listQuery(definition: ResourceDefinition, user: SessionUser, par
       const filter = filters[key];
       const parsed = filter.schema.safeParse(value);
       if (!parsed.success) throw ApiError.badRequest('ERRORMESSAGES.InvalidFilter', `filter.${key}`);
+      filterValues[key] = parsed.data;
       conditions.push(filter.where(parsed.data as never, user));
     }
   }
@@ -167,7 +231,7 @@ export function listQuery(definition: ResourceDefinition, user: SessionUser, par
   const [sortField, sortOrder] = query.sort ? [query.sort.field, query.sort.order] : definition.defaultSort;
   const column = definition.sortable[sortField];
   const order = sortOrder === 'DESC' ? desc(column) : asc(column);
-  return { query, where, order: [order, asc(definition.id)] as SQL[] };
+  return { query, where, order: [order, asc(definition.id)] as SQL[], filterValues };
 }
 
 /**
@@ -221,20 +285,23 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
     return cachedList(c, user, async () => {
       const db = c.get('db');
       const viewer = definition.listViewer ? await definition.listViewer(db, user) : user;
-      const { query, where, order } = listQuery(definition, viewer, new URL(c.req.url).searchParams);
+      const list = listQuery(definition, viewer, new URL(c.req.url).searchParams);
+      const { query, where, order } = list;
       const { start, end } = query.range;
 
       // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
       // would read and sort every match before the page), counted up to COUNT_LOOKAHEAD rows past the page: what
       // lies beyond is never read (see `cappedCount`). Only a page past the end needs a second query.
       const counted = cappedCount(sql`${definition.table} where ${where ?? sql`true`}`, end + 1);
-      const page = (await db
-        .select(selection(definition, { __total: counted }))
-        .from(definition.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(end - start + 1)
-        .offset(start)) as (Row & { __total: number })[];
+      const page =
+        (await preparedListPage(db, definition, viewer, list)) ??
+        ((await db
+          .select(selection(definition, { __total: counted }))
+          .from(definition.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(end - start + 1)
+          .offset(start)) as (Row & { __total: number })[]);
       let total = page.length ? Number(page[0].__total) : 0;
       if (!page.length && start > 0) {
         const [row] = await db.select({ total: counted }).from(sql`(select 1) as one`);

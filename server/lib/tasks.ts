@@ -9,8 +9,8 @@ import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectMembers, projectUnits, tenants, workflowEscalations } from '../db/schema.js';
 import { reading } from './list-cache.js';
-import { listPlaceholders, listValues, placeholder, preparedQuery } from '../db/prepared.js';
-import { tenantsSeen, visibleUnitsOf } from './project-access.js';
+import { placeholder, preparedQuery } from '../db/prepared.js';
+import { preparedVisibility, visibleUnits } from './project-access.js';
 import { containsPattern } from './rest-query.js';
 import { cappedCount, countBound, countUpTo, listQuery, type ResourceDefinition } from './rest.js';
 import { activeWorkflow } from './workflow-definition.js';
@@ -117,7 +117,7 @@ function joins(userId: UserId): SQL {
  * every unit. The pass reads only the user's own units (their projects' through the member index, or their tenants').
  */
 function groupCountSql(user: SessionUser, rule: TaskRule, where: SQL): SQL<number> {
-  const groups = sql`select root_id, tenant_id, type, state_key, count(*) as n from ${projectUnits} where ${projectUnits.stateKey} = any(${sql.param(rule.stateKeys)}::text[]) and ${visibleUnitsOf(user.id, tenantsSeen(user))} group by root_id, tenant_id, type, state_key`;
+  const groups = sql`select root_id, tenant_id, type, state_key, count(*) as n from ${projectUnits} where ${projectUnits.stateKey} = any(${sql.param(rule.stateKeys)}::text[]) and ${visibleUnits(user)} group by root_id, tenant_id, type, state_key`;
   return sql<number>`(select coalesce(sum("project_units".n), 0) from (${groups}) as "project_units" ${joins(user.id)} where ${where} and ${rule.isTask})`;
 }
 
@@ -176,15 +176,15 @@ function taskResource(rule: TaskRule | null): ResourceDefinition {
       return or(ilike(projectUnits.number, pattern), ilike(projectUnits.title, pattern), ilike(rootTitle, pattern));
     },
     // The units a task may be on; which are tasks, the join with the rule decides.
-    scope: (user) => taskScope(stateKeys, user.id, tenantsSeen(user)),
+    scope: (user) => taskScope(stateKeys, visibleUnits(user)),
     allow: () => true,
     toRecords: async () => [],
   };
 }
 
-/** The units a task may be on (the list's scope), for a user's id and tenants as values or placeholders. */
-function taskScope(stateKeys: string[], userId: UserId, tenantIds: readonly (number | Placeholder)[] | null): SQL {
-  return and(sql`${projectUnits.stateKey} = any(${sql.param(stateKeys)}::text[])`, visibleUnitsOf(userId, tenantIds), openProject)!;
+/** The units a task may be on (the list's scope), given the units the user sees (values or placeholders). */
+function taskScope(stateKeys: string[], visible: SQL): SQL {
+  return and(sql`${projectUnits.stateKey} = any(${sql.param(stateKeys)}::text[])`, visible, openProject)!;
 }
 
 const taskColumns = (rule: TaskRule) => ({
@@ -250,11 +250,11 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
   const page = { limit: end - start + 1, offset: start, countBound: countBound(end + 1) };
   // My Tasks as it opens (no filter): a query prepared once per rule, sort and kind of user (server/db/prepared.ts).
   if (!Object.keys(query.filter).length) {
-    const tenantIds = tenantsSeen(user);
+    const visibility = preparedVisibility(user);
     const sort = query.sort ? `${query.sort.field}/${query.sort.order}` : '';
-    const prepared = preparedQuery(db, `tasks/${rule.id}/${sort}/${tenantIds?.length ?? 0}`, (pool) => {
+    const prepared = preparedQuery(db, `tasks/${rule.id}/${sort}/${visibility.shape}`, (pool) => {
       const userId = placeholder('userId');
-      const scope = taskScope(rule.stateKeys, userId, tenantIds && listPlaceholders('tenant', tenantIds.length));
+      const scope = taskScope(rule.stateKeys, visibility.condition());
       const counted = countUpTo(sql`${fromClause(userId)} where ${scope} and ${rule.isTask}`, placeholder('countBound'));
       return pageQuery(pool, userId, rule, { ...taskColumns(rule), __total: counted }, scope)
         .orderBy(...order)
@@ -263,7 +263,7 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
         .prepare(undefined as never);
     });
     if (prepared) {
-      const rows = (await prepared.execute({ userId: user.id, ...listValues('tenant', tenantIds ?? []), ...page })) as TaskRow[];
+      const rows = (await prepared.execute({ ...visibility.values, ...page })) as TaskRow[];
       if (rows.length || start === 0) return { tasks: toTasks(rows), start, total: rows.length ? Number(rows[0].__total) : 0 };
     }
   }

@@ -22,7 +22,7 @@ import { canEditStructure, todayIso } from '../../src/domain/structure.js';
 import type { Db, Tx } from '../db/client.js';
 import { projectFiles, projectUnits, tenants } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
+import { preparedVisibility, rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
 import { listFactsOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
@@ -181,20 +181,24 @@ export const projectsResource = restResource({
   },
   defaultSort: ['projectUnitNo', 'ASC'],
   filters: {
-    rootProjectUnitID: { schema: unitFilterSchema.rootProjectUnitID, where: (value: number) => eq(projectUnits.rootId, value) },
+    // `prepared`: a number or string is compared as it is (null and lists are built per request; `state` picks SQL).
+    rootProjectUnitID: { schema: unitFilterSchema.rootProjectUnitID, where: (value: number) => eq(projectUnits.rootId, value), prepared: true },
     parentProjectUnitID: {
       schema: unitFilterSchema.parentProjectUnitID,
       where: (value: number | null) => (value === null ? isNull(projectUnits.parentId) : eq(projectUnits.parentId, value)),
+      prepared: true,
     },
     projectUnitType: {
       schema: unitFilterSchema.projectUnitType,
       where: (value: string | string[]) => (Array.isArray(value) ? inArray(projectUnits.type, value.length ? value : ['-']) : eq(projectUnits.type, value)),
+      prepared: true,
     },
     state: { schema: unitFilterSchema.state, where: (value: 'current' | 'closed') => rootStateFilter(value) },
-    stateKey: { schema: unitFilterSchema.stateKey, where: (value: string) => eq(projectUnits.stateKey, value) },
+    stateKey: { schema: unitFilterSchema.stateKey, where: (value: string) => eq(projectUnits.stateKey, value), prepared: true },
   },
   search: (q) => or(ilike(projectUnits.title, containsPattern(q)), ilike(projectUnits.number, containsPattern(q))),
   scope: visibleUnits,
+  preparedScope: preparedVisibility,
   allow: () => true,
   readOnlyFields: ['projectUnitID'],
   columns: unitColumns,

@@ -71,6 +71,29 @@ describe('access: 404 outside the user’s projects, on every route', () => {
   });
 });
 
+describe('prepared lists and records (one query per shape, each request with its own values)', () => {
+  it('the same shape answers each user and each filter value with its own rows, and 404 outside', async () => {
+    const lotsOf = (cookie: string, root: string) => list(cookie, filter({ rootProjectUnitID: id[root], projectUnitType: 'approvallot' }));
+    // Staff see another tenant's lots (their shape: memberships or their tenants); the customer, asking the same
+    // list, does not (their shape: memberships only), then gets their own root's with the same prepared query.
+    expect((await lotsOf(staff, 'Gewerbehof Nord')).rows.length).toBeGreaterThan(0);
+    const foreign = await lotsOf(customer, 'Gewerbehof Nord');
+    expect(foreign.rows).toEqual([]);
+    expect(foreign.range).toMatch(/\/0$/);
+    expect((await lotsOf(customer, 'Wohnpark Weserblick')).rows.map((r) => r.title)).toEqual(['Erdgeschoss', 'Obergeschoss']);
+    // Paged: the second page of one, counted as the first.
+    const paged = await list(customer, `${filter({ rootProjectUnitID: id['Wohnpark Weserblick'], projectUnitType: 'approvallot' })}&range=${encodeURIComponent('[1,1]')}`);
+    expect(paged.rows.map((r) => r.title)).toEqual(['Obergeschoss']);
+    expect(paged.range).toBe('projects 1-1/2');
+    // The record: own, then another tenant's (404), then own again.
+    for (const [title, status] of [['Haus A', 200], ['Halle 1', 404], ['Haus B', 200]] as const) {
+      const response = await t.request('GET', `${P}/${id[title]}`, { cookie: customer });
+      expect(response.status).toBe(status);
+      if (status === 200) expect((await response.json()).title).toBe(title);
+    }
+  });
+});
+
 describe('create', () => {
   it('a customer creates a subproject and an approval lot while the root is in Structuring', async () => {
     const sub = await t.request('POST', P, { cookie: customer, body: { parentProjectUnitID: id['Wohnpark Weserblick'], projectUnitType: 'subproject', title: 'Haus C' } });
