@@ -24,7 +24,7 @@ export function visibleUnits(user: SessionUser): SQL {
 const tenantsSeen = (user: SessionUser): readonly number[] | null => (user.isInternal && user.tenantIds.length ? user.tenantIds : null);
 
 /** `visibleUnits` in a prepared query (server/db/prepared.ts): placeholders `userId` and `tenant0`, `tenant1`, … */
-export function preparedVisibility(user: SessionUser): PreparedScope {
+export function preparedVisibility(user: SessionUser): Omit<PreparedScope, 'condition'> & { condition: () => SQL } {
   const tenantIds = tenantsSeen(user);
   return {
     shape: `${tenantIds?.length ?? 0}`,

@@ -37,9 +37,12 @@ export interface FilterDefinition {
 export interface PreparedScope {
   /** Users of one shape share the condition's SQL (e.g. how many tenants they see). */
   shape: string;
-  condition: () => SQL;
+  condition: () => SQL | undefined;
   values: Record<string, unknown>;
 }
+
+/** The `preparedScope` of a resource without a `scope` (its routes check the access before the list runs). */
+export const unscoped = (): PreparedScope => ({ shape: '', condition: () => undefined, values: {} });
 
 /**
  * A drizzle table + zod schemas + an access rule = a ra-data-simple-rest resource.

@@ -20,7 +20,7 @@ import { ApiError } from '../lib/errors.js';
 import { translate } from '../lib/i18n.js';
 import { unitAccess } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
-import { restResource } from '../lib/rest.js';
+import { restResource, unscoped } from '../lib/rest.js';
 import { activeWorkflow } from '../lib/workflow-definition.js';
 import { sessionUser, readFilter } from '../lib/request.js';
 import { checkBody } from '../lib/validation.js';
@@ -137,7 +137,7 @@ const journalList = restResource({
   defaultSort: ['date', 'DESC'],
   // Each value is validated again here; the route below has already checked the whole filter and the access.
   filters: {
-    rootProjectUnitID: { schema: filterShape.rootProjectUnitID, where: (value: number) => eq(projectUnitJournal.rootId, value) },
+    rootProjectUnitID: { schema: filterShape.rootProjectUnitID, where: (value: number) => eq(projectUnitJournal.rootId, value), prepared: true },
     projectUnitID: { schema: filterShape.projectUnitID, where: (value: number) => inSubtree(value) },
     unitName: { schema: filterShape.unitName, where: (value: string) => (value.trim() ? unitWhere(sql`u.title ilike ${containsPattern(value.trim())}`) : undefined) },
     number: { schema: filterShape.number, where: (value: string) => (value.trim() ? unitWhere(sql`u.number ilike ${containsPattern(value.trim())}`) : undefined) },
@@ -148,6 +148,8 @@ const journalList = restResource({
     user: { schema: filterShape.user, where: (value: string) => (value.trim() ? userMatches(value.trim()) : undefined) },
   },
   columns: () => ({ projectUnitName: unitField('title'), projectUnitNo: unitField('number'), projectUnitType: unitField('type') }),
+  // No scope: the route below lets staff who see the root reach it (a root's page, then, is a prepared query).
+  preparedScope: unscoped,
   toRecords: async (db, rows, user) => (await toRecords(db, rows as JournalRow[], user)) as never,
 });
 

@@ -82,7 +82,8 @@ export function toSearchRecord(row: SearchRow, titles: Map<number, string> = new
 async function contextTitles(db: Db, rows: SearchRow[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.flatMap((row) => [row.rootId, row.parentId]).filter((id): id is number => typeof id === 'number'))];
   if (!ids.length) return new Map();
-  const found = await db.select({ id: projectUnits.id, title: projectUnits.title }).from(projectUnits).where(inArray(projectUnits.id, ids));
+  // One array parameter: one statement text whatever the number of ids.
+  const found = await db.select({ id: projectUnits.id, title: projectUnits.title }).from(projectUnits).where(sql`${projectUnits.id} = any(${sql.param(ids)}::int[])`);
   return new Map(found.map((unit) => [unit.id, unit.title]));
 }
 
