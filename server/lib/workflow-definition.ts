@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { WorkflowDefinition } from '../../src/domain/workflow.js';
 import { definitionProblems } from '../../src/domain/workflowDefinition.js';
 import type { Db, Tx } from '../db/client.js';
+import { preparedQuery } from '../db/prepared.js';
 import { workflowDefinitions } from '../db/schema.js';
 import { boundedValidator, MAX_REPORTED_PROBLEMS } from './bounded-validation.js';
 import { appPath } from '../paths.js';
@@ -74,6 +75,13 @@ export function publishedWorkflowOf(row: { publishedVersion: number | null; publ
   return row.publishedVersion === null ? null : { version: Number(row.publishedVersion), publishedAt: row.publishedAt ?? null };
 }
 
+/** Which version is published, asked on its own (prepared once per database outside a transaction). */
+async function publishedWorkflow(db: Db | Tx): Promise<PublishedWorkflow | null> {
+  const query = (on: Db | Tx) => (on as Db).select(publishedWorkflowColumns).from(sql`(select 1) as one`);
+  const prepared = preparedQuery(db, 'publishedWorkflow', (pool) => query(pool).prepare(undefined as never));
+  return publishedWorkflowOf((prepared ? await prepared.execute() : await query(db))[0]);
+}
+
 /**
  * The definition in force: the published version, else the shipped default as version 1. One small query per call,
  * so a version published by another process applies at once — none when the caller read which version is published
@@ -81,7 +89,7 @@ export function publishedWorkflowOf(row: { publishedVersion: number | null; publ
  * so the parsed one is cached per version.
  */
 export async function activeWorkflow(db: Db | Tx, known?: PublishedWorkflow | null): Promise<ActiveWorkflow> {
-  const published = known !== undefined ? known : publishedWorkflowOf((await (db as Db).select(publishedWorkflowColumns).from(sql`(select 1) as one`))[0]);
+  const published = known !== undefined ? known : await publishedWorkflow(db);
   if (!published) return { version: 1, definition: (cachedDefault ??= defaultWorkflow()) };
   // Keyed by version and moment of publishing: a restored backup (or another database in the same process, as in
   // the tests) may hold another definition under the same number.
