@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 
@@ -38,6 +38,12 @@ export function preparedQuery<P>(db: Db | Tx, key: string, make: (db: Db) => P):
   }
   return query;
 }
+
+/**
+ * A list of ids as one array parameter (`= any(${intArray(ids)})`): the statement's text stays the same whatever the
+ * list's length (one named statement, one plan), and drizzle renders one chunk instead of one per id.
+ */
+export const intArray = (ids: readonly number[]): SQL => sql`${sql.param(ids)}::int[]`;
 
 /** A named value of a prepared query. */
 export const placeholder = (name: string): Placeholder => sql.placeholder(name) as Placeholder;

@@ -5,6 +5,7 @@ import { effectivePreliminaryDays, type PreliminaryDaysValue } from '../../src/d
 import { parseUnitData } from '../../src/domain/projectUnits.js';
 import { addDays, todayIso, type MaterialType, type StructureMaterial } from '../../src/domain/structure.js';
 import { rowsOf, type Db, type Tx } from '../db/client.js';
+import { intArray } from '../db/prepared.js';
 import { deliveryLots, materials, plants, preliminaryDays, productTypes, projectUnits, salesOrganisations, tenants } from '../db/schema.js';
 import type { UnitRow } from './project-access.js';
 import { questionnaireStructureTypes } from './questionnaire.js';
@@ -23,11 +24,6 @@ interface PreliminaryData {
   types: { tenantId: number; key: string; label: string; productTypeID: number }[];
 }
 
-/**
- * A list of ids as one array parameter: the statement's text stays the same whatever the list's length (one named
- * statement, one plan), and drizzle renders one chunk instead of one per id (a list page's 25 ids were 33 parameters).
- */
-const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 
 /**
  * The admin table, default plants and product types of some tenants and sales organisations — and, for lists, which

@@ -108,18 +108,25 @@ export interface ResourceDefinition {
  */
 export const COUNT_LOOKAHEAD = 250;
 
-/** `select count(*)` of `fromWhere` (a FROM … WHERE … clause), reading at most `pageEnd + COUNT_LOOKAHEAD` rows. */
-export function cappedCount(fromWhere: SQL, pageEnd: number): SQL<number> {
-  return countUpTo(fromWhere, countBound(pageEnd));
+/** A page as a query takes it: rows skipped, rows returned, rows counted at most — values, or a prepared query's placeholders. */
+export interface PageBounds {
+  offset: number | Placeholder;
+  limit: number | Placeholder;
+  countBound: number | Placeholder;
 }
 
-/** `cappedCount` with its bound given (a value, or a prepared query's placeholder for `countBound(pageEnd)`). */
-export function countUpTo(fromWhere: SQL, bound: number | Placeholder): SQL<number> {
+/** The bounds of a requested range: its rows, and a count up to COUNT_LOOKAHEAD rows past its end. */
+export function pageBounds(range: { start: number; end: number }): { offset: number; limit: number; countBound: number } {
+  return { offset: range.start, limit: range.end - range.start + 1, countBound: range.end + 1 + COUNT_LOOKAHEAD };
+}
+
+/** The bounds in a prepared query, run with `pageBounds`' values. */
+export const PAGE_PLACEHOLDERS: PageBounds = { offset: placeholder('offset'), limit: placeholder('limit'), countBound: placeholder('countBound') };
+
+/** `select count(*)` of `fromWhere` (a FROM … WHERE … clause), reading at most `bound` rows (`PageBounds`). */
+export function cappedCount(fromWhere: SQL, bound: number | Placeholder): SQL<number> {
   return sql<number>`(select count(*) from (select 1 from ${fromWhere} limit ${bound}) as counted)`;
 }
-
-/** The rows `cappedCount` reads at most for a page ending at `pageEnd`. */
-export const countBound = (pageEnd: number) => pageEnd + COUNT_LOOKAHEAD;
 
 function requireUser(user: SessionUser | null): SessionUser {
   if (!user) throw ApiError.unauthorized();
@@ -159,23 +166,35 @@ function selection(definition: ResourceDefinition, extra: Record<string, SQL> = 
 
 async function findOne(db: Db | Tx, definition: ResourceDefinition, id: number, user: SessionUser): Promise<Row> {
   const scope = definition.preparedScope?.(user);
-  const prepared =
-    scope &&
-    preparedQuery(db, `one/${definition.name}/${scope.shape}`, (pool) =>
-      pool.select(selection(definition)).from(definition.table).where(and(eq(definition.id, placeholder('id')), scope.condition())).limit(1).prepare(undefined as never),
-    );
-  const [row] = prepared
-    ? await prepared.execute({ ...scope.values, id })
-    : await (db as Db).select(selection(definition)).from(definition.table).where(and(eq(definition.id, id), definition.scope?.(user))).limit(1);
+  const prepared = scope && preparedQuery(db, `one/${definition.name}/${scope.shape}`, (pool) => recordQuery(pool, definition, placeholder('id'), scope.condition()).prepare(undefined as never));
+  const [row] = prepared ? await prepared.execute({ ...scope.values, id }) : await recordQuery(db, definition, id, definition.scope?.(user));
   if (!row) throw ApiError.notFound();
   return row as Row;
 }
 
+/** The record `id` if `scope` reaches it (values, or a prepared query's placeholders). */
+function recordQuery(db: Db | Tx, definition: ResourceDefinition, id: number | Placeholder, scope: SQL | undefined) {
+  return (db as Db).select(selection(definition)).from(definition.table).where(and(eq(definition.id, id), scope)).limit(1);
+}
+
+/** The rows of `where` a list page shows, each with the page's capped total (an uncorrelated subquery, see `cappedCount`). */
+function listPageQuery(db: Db, definition: ResourceDefinition, where: SQL | undefined, order: SQL[], bounds: PageBounds) {
+  return db
+    .select(selection(definition, { __total: listCount(definition, where, bounds.countBound) }))
+    .from(definition.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(bounds.limit)
+    .offset(bounds.offset);
+}
+
+const listCount = (definition: ResourceDefinition, where: SQL | undefined, bound: number | Placeholder) => cappedCount(sql`${definition.table} where ${where ?? sql`true`}`, bound);
+
 type ListQuery = ReturnType<typeof listQuery>;
 
 /**
- * A list page with its capped total as a prepared query, where the resource has a `preparedScope` and every filter
- * of the request is `prepared` with a number or string; null otherwise (the page is then built for its values).
+ * A list page as a prepared query, where the resource has a `preparedScope` and every filter of the request is
+ * `prepared` with a number or string; null otherwise (the page is then built for its values).
  */
 async function preparedListPage(db: Db, definition: ResourceDefinition, user: SessionUser, list: ListQuery): Promise<(Row & { __total: number })[] | null> {
   if (!definition.preparedScope || definition.listViewer || 'id' in list.query.filter || 'q' in list.query.filter) return null;
@@ -189,19 +208,11 @@ async function preparedListPage(db: Db, definition: ResourceDefinition, user: Se
   const sort = list.query.sort ? `${list.query.sort.field}/${list.query.sort.order}` : '';
   const prepared = preparedQuery(db, `list/${definition.name}/${scope.shape}/${keys.join(',')}/${sort}`, (pool) => {
     const where = and(scope.condition(), ...keys.map((key) => filters[key].where(placeholder(`filter.${key}`) as never, user)));
-    return pool
-      .select(selection(definition, { __total: countUpTo(sql`${definition.table} where ${where ?? sql`true`}`, placeholder('countBound')) }))
-      .from(definition.table)
-      .where(where)
-      .orderBy(...list.order)
-      .limit(placeholder('limit'))
-      .offset(placeholder('offset'))
-      .prepare(undefined as never);
+    return listPageQuery(pool, definition, where, list.order, PAGE_PLACEHOLDERS).prepare(undefined as never);
   });
   if (!prepared) return null;
-  const { start, end } = list.query.range;
   const values = Object.fromEntries(keys.map((key) => [`filter.${key}`, list.filterValues[key]]));
-  return (await prepared.execute({ ...scope.values, ...values, limit: end - start + 1, offset: start, countBound: countBound(end + 1) })) as (Row & { __total: number })[];
+  return (await prepared.execute({ ...scope.values, ...values, ...pageBounds(list.query.range) })) as (Row & { __total: number })[];
 }
 
 /** A list request's filter and sort for this user (the same for a page of the list and for its export). */
@@ -290,24 +301,17 @@ export function restResource(definition: ResourceDefinition): Hono<AppEnv> {
       const viewer = definition.listViewer ? await definition.listViewer(db, user) : user;
       const list = listQuery(definition, viewer, new URL(c.req.url).searchParams);
       const { query, where, order } = list;
-      const { start, end } = query.range;
+      const { start } = query.range;
+      const bounds = pageBounds(query.range);
 
       // The total comes with the page as an uncorrelated subquery (computed once, unlike a window count, which
       // would read and sort every match before the page), counted up to COUNT_LOOKAHEAD rows past the page: what
       // lies beyond is never read (see `cappedCount`). Only a page past the end needs a second query.
-      const counted = cappedCount(sql`${definition.table} where ${where ?? sql`true`}`, end + 1);
       const page =
-        (await preparedListPage(db, definition, viewer, list)) ??
-        ((await db
-          .select(selection(definition, { __total: counted }))
-          .from(definition.table)
-          .where(where)
-          .orderBy(...order)
-          .limit(end - start + 1)
-          .offset(start)) as (Row & { __total: number })[]);
+        (await preparedListPage(db, definition, viewer, list)) ?? ((await listPageQuery(db, definition, where, order, bounds)) as (Row & { __total: number })[]);
       let total = page.length ? Number(page[0].__total) : 0;
       if (!page.length && start > 0) {
-        const [row] = await db.select({ total: counted }).from(sql`(select 1) as one`);
+        const [row] = await db.select({ total: listCount(definition, where, bounds.countBound) }).from(sql`(select 1) as one`);
         total = Number(row.total);
       }
       const records = await definition.toRecords(db, page.map(({ __total: _, ...row }) => row), user);

@@ -12,7 +12,7 @@ import { reading } from './list-cache.js';
 import { placeholder, preparedQuery } from '../db/prepared.js';
 import { preparedVisibility, visibleUnits } from './project-access.js';
 import { containsPattern } from './rest-query.js';
-import { cappedCount, countBound, countUpTo, listQuery, type ResourceDefinition } from './rest.js';
+import { cappedCount, listQuery, PAGE_PLACEHOLDERS, pageBounds, type PageBounds, type ResourceDefinition } from './rest.js';
 import { activeWorkflow } from './workflow-definition.js';
 
 /**
@@ -245,42 +245,37 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
   const { rule, resource } = taskRuleAndList(definition, user);
   // Without any task the query is still parsed, so that bad input is a 400 all the same.
   const { query, where, order } = listQuery(resource, user, params);
-  const { start, end } = query.range;
+  const { start } = query.range;
   if (!rule) return { tasks: [], start, total: 0 };
-  const page = { limit: end - start + 1, offset: start, countBound: countBound(end + 1) };
-  // My Tasks as it opens (no filter): a query prepared once per rule, sort and kind of user (server/db/prepared.ts).
-  if (!Object.keys(query.filter).length) {
-    const visibility = preparedVisibility(user);
-    const sort = query.sort ? `${query.sort.field}/${query.sort.order}` : '';
-    const prepared = preparedQuery(db, `tasks/${rule.id}/${sort}/${visibility.shape}`, (pool) => {
-      const userId = placeholder('userId');
-      const scope = taskScope(rule.stateKeys, visibility.condition());
-      const counted = countUpTo(sql`${fromClause(userId)} where ${scope} and ${rule.isTask}`, placeholder('countBound'));
-      return pageQuery(pool, userId, rule, { ...taskColumns(rule), __total: counted }, scope)
-        .orderBy(...order)
-        .limit(placeholder('limit'))
-        .offset(placeholder('offset'))
-        .prepare(undefined as never);
-    });
-    if (prepared) {
-      const rows = (await prepared.execute({ ...visibility.values, ...page })) as TaskRow[];
-      if (rows.length || start === 0) return { tasks: toTasks(rows), start, total: rows.length ? Number(rows[0].__total) : 0 };
-    }
-  }
+  const bounds = pageBounds(query.range);
   const candidates = where ?? sql`true`;
-  // Counted as every list is: up to COUNT_LOOKAHEAD tasks past the page (rest.ts `cappedCount`).
-  const counted = cappedCount(sql`${fromClause(user.id)} where ${candidates} and ${rule.isTask}`, end + 1);
-  const rows = (await pageQuery(db, user.id, rule, { ...taskColumns(rule), __total: counted }, candidates)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset)) as TaskRow[];
+  // My Tasks as it opens (no filter): a query prepared once per rule, sort and kind of user (server/db/prepared.ts).
+  const visibility = preparedVisibility(user);
+  const sort = query.sort ? `${query.sort.field}/${query.sort.order}` : '';
+  const prepared = Object.keys(query.filter).length
+    ? null
+    : preparedQuery(db, `tasks/${rule.id}/${sort}/${visibility.shape}`, (pool) =>
+        taskPageQuery(pool, placeholder('userId'), rule, taskScope(rule.stateKeys, visibility.condition()), order, PAGE_PLACEHOLDERS).prepare(undefined as never),
+      );
+  const rows = (prepared ? await prepared.execute({ ...visibility.values, ...bounds }) : await taskPageQuery(db, user.id, rule, candidates, order, bounds)) as TaskRow[];
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && start > 0) {
-    const [row] = await (db as Db).select({ total: counted }).from(sql`(select 1) as one`);
+    const [row] = await (db as Db).select({ total: taskTotal(user.id, rule, candidates, bounds.countBound) }).from(sql`(select 1) as one`);
     total = Number(row.total);
   }
   return { tasks: toTasks(rows), start, total };
 }
+
+/** A page of tasks with their capped total (values, or a prepared query's placeholders). */
+function taskPageQuery(db: Db | Tx, userId: UserId, rule: TaskRule, where: SQL, order: SQL[], bounds: PageBounds) {
+  return pageQuery(db, userId, rule, { ...taskColumns(rule), __total: taskTotal(userId, rule, where, bounds.countBound) }, where)
+    .orderBy(...order)
+    .limit(bounds.limit)
+    .offset(bounds.offset);
+}
+
+/** The tasks among `where`, counted as every list is: up to COUNT_LOOKAHEAD past the page (rest.ts `cappedCount`). */
+const taskTotal = (userId: UserId, rule: TaskRule, where: SQL, bound: number | Placeholder) => cappedCount(sql`${fromClause(userId)} where ${where} and ${rule.isTask}`, bound);
 
 function pageQuery<T extends Record<string, unknown>>(db: Db | Tx, userId: UserId, rule: TaskRule, columns: T, where: SQL) {
   return (db as Db)

@@ -7,6 +7,7 @@ import { ADVANCED_SEARCH_FEATURE, canUseProjectSearch, SEARCH_RESOURCE, type Pro
 import type { SessionUser } from '../../src/domain/user.js';
 import { projectUnits, tenants } from '../db/schema.js';
 import type { Db } from '../db/client.js';
+import { intArray } from '../db/prepared.js';
 import type { AppEnv } from '../lib/context.js';
 import { ApiError } from '../lib/errors.js';
 import { visibleUnits, type UnitRow } from '../lib/project-access.js';
@@ -82,8 +83,7 @@ export function toSearchRecord(row: SearchRow, titles: Map<number, string> = new
 async function contextTitles(db: Db, rows: SearchRow[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.flatMap((row) => [row.rootId, row.parentId]).filter((id): id is number => typeof id === 'number'))];
   if (!ids.length) return new Map();
-  // One array parameter: one statement text whatever the number of ids.
-  const found = await db.select({ id: projectUnits.id, title: projectUnits.title }).from(projectUnits).where(sql`${projectUnits.id} = any(${sql.param(ids)}::int[])`);
+  const found = await db.select({ id: projectUnits.id, title: projectUnits.title }).from(projectUnits).where(sql`${projectUnits.id} = any(${intArray(ids)})`);
   return new Map(found.map((unit) => [unit.id, unit.title]));
 }
 

@@ -85,6 +85,10 @@ describe('prepared lists and records (one query per shape, each request with its
     const paged = await list(customer, `${filter({ rootProjectUnitID: id['Wohnpark Weserblick'], projectUnitType: 'approvallot' })}&range=${encodeURIComponent('[1,1]')}`);
     expect(paged.rows.map((r) => r.title)).toEqual(['Obergeschoss']);
     expect(paged.range).toBe('projects 1-1/2');
+    // Past the end: no rows, still the total.
+    const beyond = await list(customer, `${filter({ rootProjectUnitID: id['Wohnpark Weserblick'], projectUnitType: 'approvallot' })}&range=${encodeURIComponent('[10,19]')}`);
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.range).toBe('projects 10-10/2');
     // The record: own, then another tenant's (404), then own again.
     for (const [title, status] of [['Haus A', 200], ['Halle 1', 404], ['Haus B', 200]] as const) {
       const response = await t.request('GET', `${P}/${id[title]}`, { cookie: customer });
