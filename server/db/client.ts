@@ -10,6 +10,7 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 import { nameActorsInBegin, nameActorsInTransactions, noteSessionWrites } from '../lib/actor.js';
 import { envVar } from '../env.js';
+import { transactionsFirst } from './pool-priority.js';
 import { nameRepeatedStatements } from './named-statements.js';
 import { carryBeginWithFirstStatement, carryWritesInCommit, type PgModule } from './transaction-round-trips.js';
 import { nameRepeatedPgliteStatements } from './pglite-named-statements.js';
@@ -130,6 +131,8 @@ async function openPostgres(url: string): Promise<Database> {
     if (error.code !== '57P01') logger.error({ err: error }, 'PostgreSQL connection error');
   });
   if (envVar('DB_NAMED_STATEMENTS')) nameRepeatedStatements(pool);
+  // A write waits for one connection for its whole transaction, a read for one per query: writes go first.
+  transactionsFirst(pool);
   // Each wraps the connection's `query` around the ones before it (transaction-round-trips.ts names the order).
   pool.on('connect', carryBeginWithFirstStatement(pg.default as unknown as PgModule));
   pool.on('connect', nameActorsInBegin);
