@@ -4,5 +4,7 @@ export const SERVER_BUILD: string;
 export function buildServer(): string;
 /** Builds the server unless its build is newer than its sources; answers SERVER_BUILD. */
 export function ensureServerBuild(): string;
-/** Node's arguments that start the server: its build (made first where stale), with source maps. */
+/** Node's own options for the server: source maps and a 64 MB young generation half. */
+export const SERVER_NODE_OPTIONS: string[];
+/** Node's arguments that start the server: SERVER_NODE_OPTIONS and its build (made first where stale). */
 export function serverArgs(): string[];
