@@ -43,22 +43,27 @@ type UnitWithExtras = UnitRow & {
   productTypeBg: string | null;
   productTypeText: string | null;
   plantName: string | null;
-  hasChildren?: boolean;
-  preliminaryDays?: number;
-  tooEarlyDates?: TooEarlyDate[];
 };
 
-/**
- * Which of these units have children (one query over the page's ids: a per-row EXISTS scans every unit) and
- * their preliminary days (three queries for the page, whatever the number of tenants).
- */
-export async function withChildFlags(db: Db, rows: UnitWithExtras[]): Promise<UnitWithExtras[]> {
-  if (!rows.length) return rows;
-  const facts = await listFactsOfUnits(db, rows);
-  return rows.map((row, index) => ({ ...row, ...facts[index] }));
+/** What a unit's record says beyond its row: children, preliminary days, too-early delivery dates. */
+interface UnitFacts {
+  hasChildren: boolean;
+  preliminaryDays: number;
+  tooEarlyDates: TooEarlyDate[];
 }
 
-export function toUnit(row: UnitWithExtras): ProjectUnit {
+/**
+ * The records of these units, with which have children (one query over the page's ids: a per-row EXISTS scans every
+ * unit), their preliminary days and too-early dates (the same query, whatever the number of tenants). Each row is
+ * copied once, into its record.
+ */
+export async function unitRecords(db: Db, rows: UnitWithExtras[]): Promise<ProjectUnit[]> {
+  if (!rows.length) return [];
+  const facts = await listFactsOfUnits(db, rows);
+  return rows.map((row, index) => toUnit(row, facts[index]));
+}
+
+function toUnit(row: UnitWithExtras, facts: UnitFacts): ProjectUnit {
   return {
     id: row.id,
     projectUnitID: row.id,
@@ -84,9 +89,9 @@ export function toUnit(row: UnitWithExtras): ProjectUnit {
     plant: row.plantName ?? null,
     plantID: row.plantId,
     data: row.data,
-    preliminaryDays: row.preliminaryDays ?? 0,
-    tooEarlyDates: row.tooEarlyDates ?? [],
-    hasChildren: Boolean(row.hasChildren),
+    preliminaryDays: facts.preliminaryDays,
+    tooEarlyDates: facts.tooEarlyDates,
+    hasChildren: facts.hasChildren,
     itemCount: row.itemCount,
     version: row.version,
   };
@@ -202,7 +207,7 @@ export const projectsResource = restResource({
   allow: () => true,
   readOnlyFields: ['projectUnitID'],
   columns: unitColumns,
-  toRecords: async (db, rows) => (await withChildFlags(db, rows as UnitWithExtras[])).map(toUnit) as never,
+  toRecords: async (db, rows) => (await unitRecords(db, rows as UnitWithExtras[])) as never,
   create: {
     schema: unitCreateSchema,
     write: (tx, input: UnitCreate, user) => (input.parentProjectUnitID === null ? createRootProject(tx, input, user) : createChild(tx, input, user)),
@@ -292,8 +297,8 @@ projectsResource.get('/:id/context', async (c) => {
     .select({ ...getTableColumns(projectUnits), ...unitColumns() })
     .from(projectUnits)
     .where(inArray(projectUnits.id, pathIds))) as UnitWithExtras[];
-  const flagged = await withChildFlags(db, rows);
-  const path = pathIds.map((id) => toUnit(flagged.find((row) => row.id === id)!));
+  const records = await unitRecords(db, rows);
+  const path = pathIds.map((id) => records.find((record) => record.id === id)!);
   const [tenant] = await db.select().from(tenants).where(eq(tenants.id, root.tenantId));
   const type = unit.type as UnitType;
   const childTypes = allowedChildTypes({ type, variant: unit.variant as UnitVariant }, context.tenantType);
