@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { profilePage } from './profile-hook';
@@ -102,8 +103,49 @@ export async function newContext(
   const context = await browser.newContext({ baseURL, locale, timezoneId: 'Europe/Berlin', viewport, reducedMotion: 'reduce', ...options });
   context.on('page', watchConsole);
   context.on('page', trackRequests);
+  context.on('page', watchForFailures);
   if (process.env.E2E_PROFILE) context.on('page', profilePage);
   return context;
+}
+
+/** The pages open now, and per page its last answers from the API that were not 2xx/3xx (for `describeOpenPages`). */
+const openPages = new Map<Page, string[]>();
+const KEPT_FAILED_ANSWERS = 10;
+
+function watchForFailures(page: Page): void {
+  const failed: string[] = [];
+  openPages.set(page, failed);
+  page.on('close', () => openPages.delete(page));
+  page.on('response', (response) => {
+    if (response.status() < 400 || !response.url().includes('/api/')) return;
+    failed.push(`${new Date().toISOString()} ${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
+    if (failed.length > KEPT_FAILED_ANSWERS) failed.shift();
+  });
+}
+
+/**
+ * What a failed journey's pages showed: each open page's address, the alerts on screen (notifications, error
+ * messages), its last API answers ≥ 400, and a screenshot under `dir` — printed with the failure, so that a journey
+ * that fails only on a loaded CI machine says what the browser saw.
+ */
+export async function describeOpenPages(dir: string, name: string): Promise<string[]> {
+  const lines: string[] = [];
+  let index = 0;
+  for (const [page, failed] of openPages) {
+    index += 1;
+    const path = join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index}.png`);
+    const alerts = await page
+      .locator('[role="alert"]')
+      .allInnerTexts()
+      .catch(() => [] as string[]);
+    const shot = await page
+      .screenshot({ path, timeout: 5000 })
+      .then(() => path)
+      .catch((error: Error) => `no screenshot (${error.message.split('\n')[0]})`);
+    lines.push(`page ${index}: ${page.url()}`, `  alerts: ${alerts.map((text) => text.trim()).filter(Boolean).join(' | ') || 'none'}`);
+    lines.push(`  API answers ≥ 400: ${failed.length ? '' : 'none'}`, ...failed.map((line) => `    ${line}`), `  screenshot: ${shot}`);
+  }
+  return lines;
 }
 
 const inflight = new WeakMap<Page, Set<unknown>>();
