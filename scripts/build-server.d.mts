@@ -4,7 +4,5 @@ export const SERVER_BUILD: string;
 export function buildServer(): string;
 /** Builds the server unless its build is newer than its sources; answers SERVER_BUILD. */
 export function ensureServerBuild(): string;
-/** Node's own options for the server: source maps and a 64 MB young generation half. */
-export const SERVER_NODE_OPTIONS: string[];
-/** Node's arguments that start the server: SERVER_NODE_OPTIONS and its build (made first where stale). */
+/** Node's arguments that start the server: source maps, a 64 MB young generation half, and its build (made first where stale). */
 export function serverArgs(): string[];

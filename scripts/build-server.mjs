@@ -51,7 +51,7 @@ export function ensureServerBuild() {
  * the larger nursery fewer of them are collected twice or promoted — uncached lists in one process answered 7–15 %
  * more requests a second (unit list, My Tasks, journal; docs/decisions.md #36). It grows only as far as it is used.
  */
-export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=64'];
+const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=64'];
 
 export function serverArgs() {
   return [...SERVER_NODE_OPTIONS, ensureServerBuild()];

@@ -101,6 +101,13 @@ export async function preliminaryContext(db: Db | Tx, root: UnitRow, now = new D
   return context;
 }
 
+/** What a unit's record says beyond its row: children, preliminary days, too-early delivery dates. */
+export interface UnitFacts {
+  preliminaryDays: number;
+  hasChildren: boolean;
+  tooEarlyDates: TooEarlyDate[];
+}
+
 /**
  * The preliminary days of many units at once (lists of units of any tenants), each through `unitPreliminaryDays`, and
  * whether each has children, and the approval lots' materials — read together in one query.
@@ -109,7 +116,7 @@ export async function listFactsOfUnits(
   db: Db | Tx,
   units: Pick<UnitRow, 'id' | 'type' | 'tenantId' | 'salesOrgId' | 'plantId' | 'productTypeId'>[],
   now = new Date(),
-): Promise<{ preliminaryDays: number; hasChildren: boolean; tooEarlyDates: TooEarlyDate[] }[]> {
+): Promise<UnitFacts[]> {
   if (!units.length) return [];
   const tenantIds = [...new Set(units.map((unit) => unit.tenantId))];
   const salesOrgIds = [...new Set(units.flatMap((unit) => (unit.salesOrgId ? [unit.salesOrgId] : [])))];

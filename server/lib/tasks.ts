@@ -250,14 +250,14 @@ export async function taskPage(db: Db | Tx, user: SessionUser, params: URLSearch
   const bounds = pageBounds(query.range);
   const candidates = where ?? sql`true`;
   // My Tasks as it opens (no filter): a query prepared once per rule, sort and kind of user (server/db/prepared.ts).
-  const visibility = preparedVisibility(user);
+  const visibility = Object.keys(query.filter).length ? null : preparedVisibility(user);
   const sort = query.sort ? `${query.sort.field}/${query.sort.order}` : '';
-  const prepared = Object.keys(query.filter).length
-    ? null
-    : preparedQuery(db, `tasks/${rule.id}/${sort}/${visibility.shape}`, (pool) =>
-        taskPageQuery(pool, placeholder('userId'), rule, taskScope(rule.stateKeys, visibility.condition()), order, PAGE_PLACEHOLDERS).prepare(undefined as never),
-      );
-  const rows = (prepared ? await prepared.execute({ ...visibility.values, ...bounds }) : await taskPageQuery(db, user.id, rule, candidates, order, bounds)) as TaskRow[];
+  const prepared =
+    visibility &&
+    preparedQuery(db, `tasks/${rule.id}/${sort}/${visibility.shape}`, (pool) =>
+      taskPageQuery(pool, placeholder('userId'), rule, taskScope(rule.stateKeys, visibility.condition()), order, PAGE_PLACEHOLDERS).prepare(undefined as never),
+    );
+  const rows = (prepared && visibility ? await prepared.execute({ ...visibility.values, ...bounds }) : await taskPageQuery(db, user.id, rule, candidates, order, bounds)) as TaskRow[];
   let total = rows.length ? Number(rows[0].__total) : 0;
   if (!rows.length && start > 0) {
     const [row] = await (db as Db).select({ total: taskTotal(user.id, rule, candidates, bounds.countBound) }).from(sql`(select 1) as one`);

@@ -25,7 +25,7 @@ import { ApiError } from '../lib/errors.js';
 import { preparedVisibility, rootStateFilter, unitAccess, visibleUnits, type UnitRow } from '../lib/project-access.js';
 import { containsPattern, parseId } from '../lib/rest-query.js';
 import { restResource } from '../lib/rest.js';
-import { listFactsOfUnits, syncDeliveryLots } from '../lib/deliveries.js';
+import { listFactsOfUnits, syncDeliveryLots, type UnitFacts } from '../lib/deliveries.js';
 import { canAssignProductTypes } from '../../src/domain/assignments.js';
 import { allocateUnitNumber } from '../lib/unit-numbers.js';
 import { lockedUnitAccess, lockUnits } from '../lib/locks.js';
@@ -33,7 +33,6 @@ import { initialState, unitWorkflow } from '../lib/workflow.js';
 import { canSeeJournal } from '../../src/domain/journal.js';
 import { viewerButtonVisible } from '../../src/domain/viewerModel.js';
 import { viewerFileOf } from '../services/ifc-viewer.js';
-import type { TooEarlyDate } from '../../src/domain/deliveryDates.js';
 import { createRootProject } from '../services/root-projects.js';
 import { unitColumns } from '../services/project-units.js';
 import { validOrUndefined } from '../lib/validation.js';
@@ -45,19 +44,12 @@ type UnitWithExtras = UnitRow & {
   plantName: string | null;
 };
 
-/** What a unit's record says beyond its row: children, preliminary days, too-early delivery dates. */
-interface UnitFacts {
-  hasChildren: boolean;
-  preliminaryDays: number;
-  tooEarlyDates: TooEarlyDate[];
-}
-
 /**
  * The records of these units, with which have children (one query over the page's ids: a per-row EXISTS scans every
  * unit), their preliminary days and too-early dates (the same query, whatever the number of tenants). Each row is
  * copied once, into its record.
  */
-export async function unitRecords(db: Db, rows: UnitWithExtras[]): Promise<ProjectUnit[]> {
+async function unitRecords(db: Db, rows: UnitWithExtras[]): Promise<ProjectUnit[]> {
   if (!rows.length) return [];
   const facts = await listFactsOfUnits(db, rows);
   return rows.map((row, index) => toUnit(row, facts[index]));
